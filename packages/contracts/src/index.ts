@@ -1,0 +1,6 @@
+export * from './fields';
+export * from './envelope';
+export * from './perms';
+export * from './auth';
+export * from './system/index';
+export * from './dashboard';
