@@ -17,6 +17,9 @@ export const deptQuery = z.object({
   enabled: flag('状态').optional(),
 });
 
+/** GET /api/system/dept/remove?id= */
+export const deptRemoveQuery = z.object({ id: id('部门') });
+
 export interface DeptRow {
   id: number;
   parentId: number;
@@ -34,8 +37,19 @@ export interface DeptTreeNode extends DeptRow {
 
 /** Node of GET /api/system/dept/initDeptUserTreeData: departments with their users as leaves. */
 export interface DeptUserTreeNode {
+  /** `dept-<id>` or `user-<id>`: unique across both kinds, as tree components need. */
   id: string;
   label: string;
   type: 'dept' | 'user';
+  /** The department's or user's numeric id. */
+  entityId: number;
   children?: DeptUserTreeNode[];
+}
+
+/** Node of GET /api/system/dept/treeSelect (pickers): disabled departments cannot be chosen. */
+export interface DeptTreeSelectNode {
+  id: number;
+  label: string;
+  disabled: boolean;
+  children?: DeptTreeSelectNode[];
 }

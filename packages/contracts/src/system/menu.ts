@@ -15,15 +15,31 @@ export const lazyMenuQuery = z.object({
   menuScope: z.string().trim().max(32).optional(),
 });
 
+/** One value, or the key repeated (`menuType=M&menuType=C`: spec §7 "serialised without indices"). */
+function oneOrMany<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+}
+
+export const MENU_SORT_COLUMNS = ['orderNum', 'id', 'createdAt'] as const;
+
+/** GET /api/system/menu/pageList: `menuName` contains; `menuScope` and `menuType` one or several. */
 export const menuPageQuery = pageQuery.extend({
   menuName: z.string().trim().max(64).optional(),
-  menuScope: z.string().trim().max(32).optional(),
-  menuType: z.enum(MENU_TYPES).optional(),
+  menuScope: oneOrMany(z.string().trim().max(32)),
+  menuType: oneOrMany(z.enum(MENU_TYPES, { error: '菜单类型取值无效' })),
 });
 
+/**
+ * POST /api/system/menu/superior: `ids` may be one id or a list. Answers the ancestors of those
+ * menus (not the menus themselves) as `MenuRow[]`, each once, from the top level down, so a lazy
+ * tree can load and expand each level until the menus are visible.
+ */
 export const superiorBody = z.object({
   ids: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]), z.array(id('菜单'))),
 });
+
+/** GET /api/menus/child?id=: ids of every menu below `id` (not `id` itself), for ticking a parent. */
+export const menuChildQuery = z.object({ id: id('菜单') });
 
 const menuFields = {
   parentId: z.coerce.number({ error: '上级菜单必须是数字' }).int().min(0).default(0),
@@ -69,8 +85,12 @@ export interface MenuTreeNode extends MenuRow {
 }
 
 /**
- * A route entry as the console builds routes from (spec §2 "Dynamic routes"): `component` is
- * `Layout`, `ParentView`, a page key, or absent (view from the part after `//` in the path).
+ * A route entry as the console builds routes from (spec §2 "Dynamic routes"), answered by
+ * GET /api/system/menu/selectMenusByUser: `component` is `Layout` (top-level directory, or the
+ * wrapper around a top-level page, path "/"), `ParentView` (nested directory), a page key such as
+ * "system/users", or absent. Entries with `meta.link` are external links (path = the URL): no
+ * route, the sidebar opens them in a new tab. Top-level paths start with "/", nested ones are
+ * relative to their parent. A directory's `redirect` is the full path of its first visible page.
  */
 export interface RouteMenu {
   name: string;

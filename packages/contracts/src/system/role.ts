@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, optionalText, id, int, flag } from '../fields';
+import { text, optionalText, id, idList, int, flag } from '../fields';
 import { pageQuery } from '../envelope';
 
 /** Data scope of a role (design §4): which departments' records its users may see. */
@@ -33,6 +33,9 @@ const roleFields = {
 };
 export const roleAddBody = z.object(roleFields);
 export const roleEditBody = z.object({ id: id('角色'), ...roleFields });
+export const roleStatusBody = z.object({ id: id('角色'), enabled: flag('状态') });
+/** GET /api/system/role/remove?ids=1,2 */
+export const roleRemoveQuery = z.object({ ids: idList('角色') });
 
 export interface RoleRow {
   id: number;
@@ -50,6 +53,13 @@ export interface RoleRow {
 }
 
 export interface SkipRole {
+  id: number;
+  roleName: string;
+  roleKey: string;
+}
+
+/** GET /api/system/role/options: enabled roles for the user form. */
+export interface RoleOption {
   id: number;
   roleName: string;
   roleKey: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, optionalText, optionalId, optionalPhone, optionalEmail, id, flag } from '../fields';
+import { text, optionalText, optionalId, optionalPhone, optionalEmail, id, idList, flag } from '../fields';
 import { pageQuery } from '../envelope';
 import { newPassword } from '../auth';
 
@@ -27,9 +27,20 @@ export const userAddBody = z.object({
   password: newPassword,
   ...userFields,
 });
-export const userEditBody = z.object({ id: id('用户'), ...userFields });
+/**
+ * Edit: `roleIds` and `enabled` left out mean "unchanged", so a form that does not show them
+ * cannot strip a user's roles or re-enable them by accident.
+ */
+export const userEditBody = z.object({
+  id: id('用户'),
+  ...userFields,
+  roleIds: z.array(id('角色'), { error: '角色必须是列表' }).optional(),
+  enabled: flag('状态').optional(),
+});
 export const userResetPwdBody = z.object({ id: id('用户'), password: newPassword });
 export const userStatusBody = z.object({ id: id('用户'), enabled: flag('状态') });
+/** GET /api/system/user/remove?ids=1,2 */
+export const userRemoveQuery = z.object({ ids: idList('用户') });
 export const profileBody = z.object({
   nickName: optionalText('姓名', 64),
   phone: optionalPhone(),
@@ -53,4 +64,14 @@ export interface UserRow {
   createdAt: number;
   lastLoginAt: number | null;
   lastLoginIp: string | null;
+}
+
+/** Largest avatar / logo image accepted (png, jpeg, gif, webp; checked by content, not name). */
+export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** POST /api/system/user/profile/avatar | logo | minLogo: the stored name, shown via /common/download/resource. */
+export interface ProfileImageResult {
+  avatar?: string;
+  logo?: string;
+  minLogo?: string;
 }
