@@ -33,7 +33,7 @@ export const defaultSettings: Settings = {
 
 /** Layout choices the user made in the settings drawer survive a reload (theme in its cookie). */
 function loadSettings(): Settings {
-  let saved: Partial<Settings> = {};
+  let saved: Partial<Settings>;
   try {
     saved = JSON.parse(localStorage.getItem(LAYOUT_KEY) ?? '{}') as Partial<Settings>;
   } catch {
