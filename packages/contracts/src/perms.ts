@@ -27,6 +27,18 @@ export const PERMS = {
   sms: { list: 'system:sms:list' },
   config: { list: 'system:config:list', edit: 'system:config:edit' },
   notice: { add: 'system:notice:add' },
+  customer: crud('asset:customer'),
+  station: crud('asset:station'),
+  bay: crud('asset:bay'),
+  cabinet: crud('asset:cabinet'),
+  camera: crud('asset:camera'),
+  gateway: { ...crud('asset:gateway'), secret: 'asset:gateway:secret' },
+  equipment: { ...crud('asset:equipment'), import: 'asset:equipment:import' },
+  model: crud('asset:model'),
+  point: crud('asset:point'),
+  capacitor: crud('asset:capacitor'),
+  alarmConfig: { query: 'alarm:config:query', edit: 'alarm:config:edit' },
+  assetTree: { list: 'asset:tree:list', move: 'asset:tree:move' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

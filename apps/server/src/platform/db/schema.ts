@@ -1,10 +1,11 @@
 import type { Generated } from 'kysely';
+import type { AssetTables } from './schema-assets';
 
 /**
  * Table types of the relational model. Booleans are stored as 0/1 integers and times as epoch
  * milliseconds so the same SQL runs on SQLite and PostgreSQL.
  */
-export interface Database {
+export interface Database extends AssetTables {
   sys_dept: DeptTable;
   sys_user: UserTable;
   sys_role: RoleTable;
