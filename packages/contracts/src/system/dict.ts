@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { text, optionalText, id, int, flag } from '../fields';
+import { text, optionalText, id, idList, int, flag } from '../fields';
 import { pageQuery } from '../envelope';
 
 export const DICT_VOLTAGE_LEVEL = 'dict_dydj';
+
+export const DICT_TYPE_SORT_COLUMNS = ['id', 'dictType', 'createdAt'] as const;
+export const DICT_DATA_SORT_COLUMNS = ['dictSort', 'id', 'createdAt'] as const;
 
 export const dictTypeQuery = pageQuery.extend({
   dictName: z.string().trim().max(64).optional(),
@@ -15,7 +18,10 @@ const dictTypeFields = {
   remark: optionalText('备注'),
 };
 export const dictTypeAddBody = z.object(dictTypeFields);
+/** Renaming `dictType` renames its items too; a built-in type keeps its `dictType`. */
 export const dictTypeEditBody = z.object({ id: id('字典'), ...dictTypeFields });
+/** GET /api/system/dict/type/remove?ids=1,2: built-in types are refused; items go with their type. */
+export const dictTypeRemoveQuery = z.object({ ids: idList('字典') });
 
 export const dictSelectQuery = z.object({ dictType: text('字典类型', { max: 64 }) });
 export const dictDataQuery = pageQuery.extend({
@@ -35,6 +41,13 @@ const dictDetailFields = {
 };
 export const dictDetailAddBody = z.object(dictDetailFields);
 export const dictDetailEditBody = z.object({ id: id('字典数据'), ...dictDetailFields });
+
+/** GET /api/system/dict/type/options: every type, for pickers. */
+export interface DictTypeOption {
+  dictType: string;
+  dictName: string;
+  enabled: boolean;
+}
 
 /** Item as the console's dictionary hook uses it (spec §3). */
 export interface DictItem {
