@@ -12,6 +12,7 @@ import { smsRoutes } from './sms/sms.routes';
 import { messageRoutes } from './message/message.routes';
 import { configRoutes } from './config/config.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { assetRoutes } from './assets/index';
 
 /** Every domain module registers its routes here, in one visible list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await messageRoutes(app, ctx);
   await configRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
+  await assetRoutes(app, ctx);
 }
