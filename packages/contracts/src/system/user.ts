@@ -59,6 +59,8 @@ export interface UserRow {
   avatar: string | null;
   remark: string | null;
   enabled: boolean;
+  /** The built-in administrator: cannot be disabled or deleted. */
+  builtIn: boolean;
   roleIds: number[];
   roleNames: string[];
   createdAt: number;
