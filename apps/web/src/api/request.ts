@@ -37,15 +37,19 @@ http.interceptors.request.use((config) => {
   if (token) config.headers.Authorization = `Bearer ${token}`;
   const opts = config as RequestOptions;
   if (opts.type === 'file') config.headers['Content-Type'] = 'multipart/form-data';
-  else if (!config.headers['Content-Type']) config.headers['Content-Type'] = 'application/json;charset=utf-8';
+  // A FormData body under a JSON content type would be flattened to JSON by axios: leave it multipart.
+  else if (!config.headers['Content-Type'] && !(config.data instanceof FormData)) config.headers['Content-Type'] = 'application/json;charset=utf-8';
   if (opts.noIndices) config.paramsSerializer = { indexes: null };
   return config;
 });
 
+/** A blob carrying a JSON error; the type usually has a charset ("application/json; charset=utf-8"). */
+const isJsonBlob = (data: unknown): data is Blob => data instanceof Blob && /^application\/json\b/i.test(data.type);
+
 /** Success: status "success", code 0, or a file blob (spec §8). */
 export function isSuccess(res: AxiosResponse): boolean {
   const body = res.data as { status?: string; code?: number } | Blob;
-  if (body instanceof Blob) return body.type !== 'application/json';
+  if (body instanceof Blob) return !isJsonBlob(body);
   return body?.status === 'success' || body?.code === 0;
 }
 
@@ -74,7 +78,7 @@ function showHttpError(text: string) {
 
 http.interceptors.response.use(
   async (res) => {
-    if (res.data instanceof Blob && res.data.type === 'application/json') {
+    if (isJsonBlob(res.data)) {
       const text = (await blobMessage(res.data)) ?? MSG_SYSTEM_ERROR;
       showHttpError(text);
       throw new RequestError(text, res.status);
@@ -86,6 +90,8 @@ http.interceptors.response.use(
     throw new RequestError(text, res.status, body?.code);
   },
   async (err: AxiosError<{ message?: string; msg?: string } | Blob>) => {
+    // A caller (or react-query) cancelled on purpose: nothing failed, nothing to show.
+    if (axios.isCancel(err)) throw err;
     if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT') {
       showHttpError(MSG_TIMEOUT);
       throw new RequestError(MSG_TIMEOUT);
