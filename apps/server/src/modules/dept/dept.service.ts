@@ -167,9 +167,9 @@ export async function removeDept(ctx: AppContext, req: FastifyRequest, id: numbe
     const dept = await reachDept(ctx, p, id);
     note.target = dept.dept_name;
     const child = await ctx.db.selectFrom('sys_dept').select('id').where('parent_id', '=', dept.id).limit(1).executeTakeFirst();
-    if (child) throw badRequest(`部门“${dept.dept_name}”下还有下级部门，不能删除`);
+    if (child) throw conflict(`部门“${dept.dept_name}”下还有下级部门，不能删除`);
     const user = await ctx.db.selectFrom('sys_user').select('id').where('dept_id', '=', dept.id).limit(1).executeTakeFirst();
-    if (user) throw badRequest(`部门“${dept.dept_name}”下还有用户，不能删除`);
+    if (user) throw conflict(`部门“${dept.dept_name}”下还有用户，不能删除`);
     await ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sys_role_dept').where('dept_id', '=', dept.id).execute();
       await trx.deleteFrom('sys_dept').where('id', '=', dept.id).execute();

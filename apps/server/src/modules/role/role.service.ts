@@ -146,7 +146,7 @@ export async function removeRoles(ctx: AppContext, req: FastifyRequest, ids: num
       .execute();
     if (held.length) {
       const r = roles.find((x) => x.id === held[0].role_id)!;
-      throw badRequest(`角色“${r.role_name}”已分配给${Number(held[0].n)}个用户，请先取消分配再删除`);
+      throw conflict(`角色“${r.role_name}”已分配给${Number(held[0].n)}个用户，请先取消分配再删除`);
     }
     await ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sys_role_menu').where('role_id', 'in', list).execute();

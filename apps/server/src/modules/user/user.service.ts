@@ -125,12 +125,12 @@ export async function editUser(ctx: AppContext, req: FastifyRequest, body: EditI
     note.detail = { deptId: body.deptId, roleIds: newRoles, enabled };
 
     if (self && rolesChanged) throw forbidden('不能修改自己的角色');
-    if (self && disabling) throw forbidden('不能停用自己的账号');
+    if (self && disabling) throw badRequest('不能停用自己的账号');
     if (!self) await assertManageable(ctx, p, target);
     if (target.built_in) {
-      if (disabling) throw forbidden('内置管理员账号不能停用');
+      if (disabling) throw badRequest('内置管理员账号不能停用');
       const superRole = await ctx.db.selectFrom('sys_role').select('id').where('role_key', '=', SUPER_ROLE_KEY).executeTakeFirst();
-      if (superRole && !newRoles.includes(superRole.id)) throw forbidden('内置管理员账号必须保留超级管理员角色');
+      if (superRole && !newRoles.includes(superRole.id)) throw badRequest('内置管理员账号必须保留超级管理员角色');
     }
     if (body.deptId !== target.dept_id) await assertDeptAssignable(ctx, p, body.deptId);
     const added = newRoles.filter((r) => !oldRoles.includes(r));
@@ -167,9 +167,9 @@ export async function changeUserStatus(ctx: AppContext, req: FastifyRequest, bod
   await audited(ctx.db, req, { category: 'user', action, target: `#${body.id}` }, async (note) => {
     const target = await reachUser(ctx, p, body.id);
     note.target = target.user_name;
-    if (target.id === p.userId) throw forbidden('不能修改自己的账号状态');
+    if (target.id === p.userId) throw badRequest('不能修改自己的账号状态');
     await assertManageable(ctx, p, target);
-    if (target.built_in && !body.enabled) throw forbidden('内置管理员账号不能停用');
+    if (target.built_in && !body.enabled) throw badRequest('内置管理员账号不能停用');
     await ctx.db.updateTable('sys_user').set({ enabled: body.enabled ? 1 : 0, updated_at: Date.now() }).where('id', '=', target.id).execute();
     if (!body.enabled) await cutOff(ctx, target.id);
     else invalidateGrants(target.id);
@@ -182,7 +182,7 @@ export async function resetUserPassword(ctx: AppContext, req: FastifyRequest, bo
     const target = await reachUser(ctx, p, body.id);
     note.target = target.user_name;
     // Without the old password a stolen session could take the account over; the profile page asks for it.
-    if (target.id === p.userId) throw forbidden('请在个人中心修改自己的密码');
+    if (target.id === p.userId) throw badRequest('请在个人中心修改自己的密码');
     await assertManageable(ctx, p, target);
     const hash = await hashPassword(body.password, ctx.config.passwordHash);
     await ctx.db.updateTable('sys_user').set({ password_hash: hash, updated_at: Date.now() }).where('id', '=', target.id).execute();
@@ -200,9 +200,9 @@ export async function removeUsers(ctx: AppContext, req: FastifyRequest, ids: num
     note.target = targets.map((t) => t.user_name).join(',');
     note.detail = { ids: unique };
     for (const t of targets) {
-      if (t.id === p.userId) throw forbidden('不能删除自己');
-      if (t.built_in) throw forbidden('内置管理员账号不能删除');
+      if (t.id === p.userId) throw badRequest('不能删除自己');
       await assertManageable(ctx, p, t);
+      if (t.built_in) throw badRequest('内置管理员账号不能删除');
     }
     await ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sys_session').where('user_id', 'in', unique).execute();

@@ -193,10 +193,11 @@ describe('user CRUD', () => {
   it('nobody deletes themselves or the built-in administrator', async () => {
     const admin = await adminId(t);
     const self = await t.call({ method: 'GET', url: `/api/system/user/remove?ids=${admin}`, token: t.adminToken });
-    expect(self.status).toBe(403);
+    expect(self.status).toBe(400);
     expect(self.body.msg).toBe('不能删除自己');
     const disable = await t.call({ method: 'POST', url: '/api/system/user/changeStatus', token: t.adminToken, payload: { id: admin, enabled: false } });
-    expect(disable.status).toBe(403);
+    expect(disable.status).toBe(400);
+    expect(disable.body.msg).toBe('不能修改自己的账号状态');
     expect((await auditRows(t, 'user', '删除用户'))[0]).toMatchObject({ ok: 0 });
   });
 
