@@ -1,13 +1,13 @@
 import type { RuleObject } from 'antd/es/form';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '@pdz/contracts';
 
 /** Spec §5 validation rules and their Chinese messages. */
 export const MSG_PHONE = '请输入正确的手机号码';
 export const MSG_EMAIL = '请输入正确的邮箱地址';
 export const MSG_IP = '请输入正确的IP地址';
 
-const PHONE_RE = /^1\d{10}$/;
-// Local part, @, dotted domain with a letter top-level label of at least two characters.
-const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+// Phone and e-mail patterns are the server's (contracts), so the form never accepts what the API refuses.
+const PHONE_RE = PHONE_PATTERN;
 // One octet 0–255 without leading zeros ("01" is not an address part).
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IP_RE = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
@@ -18,11 +18,17 @@ export function isPhone(value: unknown): boolean {
   return typeof value === 'string' && PHONE_RE.test(value);
 }
 
+/**
+ * The server's pattern, plus the dot and hyphen placement it lets through ("a..b@c.com",
+ * ".a@b.com", "a@-b.com"), which no mail system delivers to.
+ */
 export function isEmail(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 254) return false;
-  if (!EMAIL_RE.test(value)) return false;
-  const local = value.slice(0, value.lastIndexOf('@'));
-  return local.length <= 64 && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
+  if (typeof value !== 'string' || value.length > 254 || !EMAIL_PATTERN.test(value)) return false;
+  const at = value.lastIndexOf('@');
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split('.');
+  if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return labels.every((l) => l.length > 0 && !l.startsWith('-') && !l.endsWith('-'));
 }
 
 /** Four dotted numbers 0–255; an empty value is allowed (the field is optional unless `required`). */
