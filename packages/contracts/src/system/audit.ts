@@ -4,7 +4,7 @@ import { pageQuery } from '../envelope';
 export const AUDIT_SORT_COLUMNS = ['id', 'ts'] as const;
 
 /** Categories of audit records, for filtering in the console. */
-export const AUDIT_CATEGORIES = ['auth', 'user', 'role', 'menu', 'dept', 'dict', 'config', 'file', 'message', 'sms'] as const;
+export const AUDIT_CATEGORIES = ['auth', 'user', 'role', 'menu', 'dept', 'dict', 'config', 'file', 'message', 'sms', 'audit'] as const;
 export const AUDIT_CATEGORY_LABELS: Record<(typeof AUDIT_CATEGORIES)[number], string> = {
   auth: '登录认证',
   user: '用户管理',
@@ -16,8 +16,16 @@ export const AUDIT_CATEGORY_LABELS: Record<(typeof AUDIT_CATEGORIES)[number], st
   file: '文件',
   message: '消息',
   sms: '短信',
+  audit: '审计日志',
 };
 
+/** Most rows one export holds (newest first); the export's own audit record notes a cut. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * GET /api/system/audit/pageList and /export: `userName` and `action` contain, `category` equals,
+ * `ok` true/false, `from`/`to` epoch ms inclusive; newest first unless sorted by ts or id.
+ */
 export const auditQuery = pageQuery.extend({
   userName: z.string().trim().max(64).optional(),
   category: z.string().trim().max(32).optional(),
