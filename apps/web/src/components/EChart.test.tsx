@@ -10,7 +10,7 @@ vi.mock('echarts-for-react/lib/core', () => ({
     getEchartsInstance() {
       return { resize, isDisposed: () => false };
     }
-    render() {
+    override render() {
       lastProps.current = this.props;
       return <div data-testid="chart" />;
     }
