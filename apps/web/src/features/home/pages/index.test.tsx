@@ -44,7 +44,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-describe('HomePage', () => {
+// The first antd render in jsdom compiles its styles and can take several seconds on a busy machine.
+describe('HomePage', { timeout: 30_000 }, () => {
   it('greets the user with the date and weekday', async () => {
     get.mockResolvedValue(summary);
     renderPage();
