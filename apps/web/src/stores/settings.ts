@@ -12,6 +12,8 @@ export interface Settings {
   showFooter: boolean;
   footerTxt: string;
   caseNumber: string;
+  /** Site name from the server's site settings; shown in the logo and as the fallback title. */
+  siteTitle: string;
 }
 
 export const DEFAULT_THEME = '#1890ff';
@@ -29,6 +31,7 @@ export const defaultSettings: Settings = {
   showFooter: false,
   footerTxt: '',
   caseNumber: '',
+  siteTitle: '',
 };
 
 /** Layout choices the user made in the settings drawer survive a reload (theme in its cookie). */
@@ -46,8 +49,8 @@ function loadSettings(): Settings {
 interface SettingsState extends Settings {
   /** Changes a setting by key; unknown keys are ignored (spec §3). */
   changeSetting<K extends keyof Settings>(key: K, value: Settings[K]): void;
-  /** Applies site-wide values from the server (footer text, filing number). */
-  applySite(site: Partial<Pick<Settings, 'showFooter' | 'footerTxt' | 'caseNumber'>>): void;
+  /** Applies site-wide values from the server (title, footer text, filing number). */
+  applySite(site: Partial<Pick<Settings, 'siteTitle' | 'showFooter' | 'footerTxt' | 'caseNumber'>>): void;
 }
 
 const PERSISTED: (keyof Settings)[] = ['tagsView', 'fixedHeader', 'sidebarLogo', 'uniqueOpened'];
