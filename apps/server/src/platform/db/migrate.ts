@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './index';
 import { migrations } from '../../../migrations/index';
 
@@ -20,7 +20,10 @@ class InCodeProvider implements MigrationProvider {
 
 /** Runs every pending migration; throws (and the server does not start) if one fails. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  // Kysely looks for its own tables in every schema unless told which one: with several test
+  // schemas migrating side by side it would see another schema's lock table and fail.
+  const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
