@@ -12,6 +12,10 @@ export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = { notice: '系�
 
 export const MESSAGE_SORT_COLUMNS = ['id', 'createdAt', 'level'] as const;
 
+/**
+ * GET /api/pdfznjkpt/mail/pageList: the caller's own messages, newest first. `keyword` is found
+ * in the title or the content.
+ */
 export const messageQuery = pageQuery.extend({
   type: z.enum(MESSAGE_TYPES).optional(),
   confirmed: z.enum(['true', 'false']).optional(),
@@ -19,11 +23,13 @@ export const messageQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
 });
 
+/** GET /api/pdfznjkpt/mail/confirm?id=&note=: a message is confirmed once, with a note. */
 export const confirmQuery = z.object({
   id: id('消息'),
   note: text('确认说明', { max: 255 }),
 });
 
+/** POST /api/system/notice/add: an administrator's notice to chosen users or every enabled user in reach. */
 export const noticeAddBody = z.object({
   title: text('标题', { max: 100 }),
   content: text('内容', { max: 2000 }),
@@ -31,6 +37,12 @@ export const noticeAddBody = z.object({
   /** Empty: everyone. */
   userIds: z.array(id('接收人')).default([]),
 });
+
+/** What POST /api/system/notice/add answers. */
+export interface NoticeResult {
+  id: number;
+  recipients: number;
+}
 
 export interface MessageRow {
   id: number;
@@ -45,6 +57,10 @@ export interface MessageRow {
   confirmNote: string | null;
 }
 
+/**
+ * GET /api/pdfznjkpt/mail/alarmCount: the caller's alarm messages. `byLevel` counts the
+ * unconfirmed ones per level, keys "1"–"4" always present.
+ */
 export interface AlarmCount {
   total: number;
   unconfirmed: number;
