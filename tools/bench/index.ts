@@ -1,0 +1,11 @@
+import { benchAuth } from './auth.bench';
+
+/** `npm run bench`: prints figures and ratios against baselines measured in the same run. */
+const suites: Record<string, () => Promise<void>> = { auth: benchAuth };
+
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(suites)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n# bench: ${name}`);
+  await run();
+}
