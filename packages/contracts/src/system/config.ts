@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { optionalText, flag } from '../fields';
 
-/** Site-wide settings administrators change in 系统设置; the console reads them at start. */
+/** The top bar's title when none is set (spec §1). */
+export const DEFAULT_SITE_TITLE = '配电站智能监控系统';
+
+/**
+ * Site-wide settings administrators change in 系统设置 (POST /api/system/config/site); the
+ * console reads them at start, before sign-in (GET /api/system/config/site, public).
+ */
 export const siteConfigBody = z.object({
   siteTitle: optionalText('系统名称', 64),
   showFooter: flag('显示底部版权').default(false),
