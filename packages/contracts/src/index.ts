@@ -4,3 +4,4 @@ export * from './perms';
 export * from './auth';
 export * from './system/index';
 export * from './dashboard';
+export * from './asset/index';
