@@ -1,6 +1,10 @@
 import type { AuditRow } from './system/audit';
 
-/** GET /api/dashboard/summary: what the platform knows today. */
+/**
+ * GET /api/dashboard/summary: what the platform knows today. `users` counts within the caller's
+ * data scope; "today" and `signInsByDay` (7 days, oldest first, `day` = YYYY-MM-DD) use the
+ * configured zone (China time); `recentAudit` is empty unless the caller may read the audit log.
+ */
 export interface DashboardSummary {
   users: { total: number; enabled: number };
   roles: number;
