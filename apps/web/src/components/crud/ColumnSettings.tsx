@@ -26,7 +26,7 @@ export function ColumnSettings({ columns, hidden, onToggle, onReset }: ColumnSet
         );
       })}
       <Divider style={{ margin: '8px 0' }} />
-      <Button type="link" size="small" style={{ padding: 0 }} onClick={onReset} disabled={hidden.length === 0}>
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={onReset}>
         恢复默认
       </Button>
     </div>

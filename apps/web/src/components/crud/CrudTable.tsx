@@ -30,6 +30,8 @@ export interface CrudTableProps<Row> extends Omit<TableProps<Row>, 'columns' | '
   state: CrudTableState<Row>;
   /** localStorage key of the column settings, e.g. "system/users". */
   pageKey?: string;
+  /** Column keys hidden until the operator shows them (keep this a constant). */
+  defaultHidden?: string[];
   /** Left side of the toolbar: 新增 / 删除 / 导出 … (each wrapped in <Auth>). */
   toolbar?: ReactNode;
   /** Tick boxes for batch actions. */
@@ -43,13 +45,14 @@ export function CrudTable<Row extends object>({
   columns,
   state,
   pageKey,
+  defaultHidden,
   toolbar,
   selectable,
   onToggleSearch,
   rowKey = 'id',
   ...rest
 }: CrudTableProps<Row>) {
-  const settings = useColumnSettings(pageKey);
+  const settings = useColumnSettings(pageKey, defaultHidden);
   const sort = state.sort;
   const shown = useMemo(() => {
     const cols = visibleColumns(columns, settings.hidden);

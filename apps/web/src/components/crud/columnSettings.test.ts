@@ -9,8 +9,12 @@ describe('column settings', () => {
     saveHiddenColumns('system/users', ['phone']);
     expect(loadHiddenColumns('system/users')).toEqual(['phone']);
     expect(loadHiddenColumns('system/roles')).toEqual([]);
+    // Showing everything is a choice too: it overrides the page's defaults.
     saveHiddenColumns('system/users', []);
+    expect(loadHiddenColumns('system/users', ['id'])).toEqual([]);
+    saveHiddenColumns('system/users', null);
     expect(localStorage.getItem(COLUMN_STORAGE_PREFIX + 'system/users')).toBeNull();
+    expect(loadHiddenColumns('system/users', ['id'])).toEqual(['id']);
   });
 
   it('survives broken storage', () => {
@@ -37,5 +41,15 @@ describe('column settings', () => {
     expect(again.result.current.hidden).toEqual(['detail']);
     act(() => again.result.current.reset());
     expect(loadHiddenColumns('system/audit')).toEqual([]);
+    expect(localStorage.getItem(COLUMN_STORAGE_PREFIX + 'system/audit')).toBeNull();
+  });
+
+  it('starts from the page defaults until the operator chooses', () => {
+    const { result } = renderHook(() => useColumnSettings('system/users', ['id']));
+    expect(result.current.hidden).toEqual(['id']);
+    act(() => result.current.toggle('id', true));
+    expect(loadHiddenColumns('system/users', ['id'])).toEqual([]);
+    act(() => result.current.reset());
+    expect(result.current.hidden).toEqual(['id']);
   });
 });

@@ -2,24 +2,27 @@ import { useCallback, useMemo, useState } from 'react';
 
 /**
  * Column visibility per page, remembered in localStorage. Only the HIDDEN keys are stored, so a
- * column added in a later release shows up by default instead of staying hidden forever.
+ * column added in a later release shows up by default instead of staying hidden forever. Nothing
+ * stored (never changed, or 恢复默认) means the page's default hidden columns.
  */
 export const COLUMN_STORAGE_PREFIX = 'crud-columns:';
 
-export function loadHiddenColumns(pageKey: string): string[] {
+export function loadHiddenColumns(pageKey: string, defaults: string[] = []): string[] {
   try {
     const raw = localStorage.getItem(COLUMN_STORAGE_PREFIX + pageKey);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+    if (raw === null) return defaults;
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : defaults;
   } catch {
     // Broken storage (hand-edited, another app's value) must not break the page.
-    return [];
+    return defaults;
   }
 }
 
-export function saveHiddenColumns(pageKey: string, hidden: string[]) {
+/** `null` forgets the choice (back to the page's defaults). */
+export function saveHiddenColumns(pageKey: string, hidden: string[] | null) {
   try {
-    if (hidden.length) localStorage.setItem(COLUMN_STORAGE_PREFIX + pageKey, JSON.stringify(hidden));
+    if (hidden) localStorage.setItem(COLUMN_STORAGE_PREFIX + pageKey, JSON.stringify(hidden));
     else localStorage.removeItem(COLUMN_STORAGE_PREFIX + pageKey);
   } catch {
     // Private mode / quota: the choice just lasts for this page view.
@@ -43,8 +46,8 @@ export function visibleColumns<C extends SettableColumn & { dataIndex?: unknown 
   return columns.filter((c) => c.hideable === false || !set.has(columnKeyOf(c)));
 }
 
-export function useColumnSettings(pageKey: string | undefined) {
-  const [hidden, setHiddenState] = useState<string[]>(() => (pageKey ? loadHiddenColumns(pageKey) : []));
+export function useColumnSettings(pageKey: string | undefined, defaultHidden: string[] = []) {
+  const [hidden, setHiddenState] = useState<string[]>(() => (pageKey ? loadHiddenColumns(pageKey, defaultHidden) : defaultHidden));
   const setHidden = useCallback(
     (next: string[]) => {
       setHiddenState(next);
@@ -56,6 +59,11 @@ export function useColumnSettings(pageKey: string | undefined) {
     (key: string, show: boolean) => setHidden(show ? hidden.filter((k) => k !== key) : [...new Set([...hidden, key])]),
     [hidden, setHidden],
   );
-  const reset = useCallback(() => setHidden([]), [setHidden]);
+  const reset = useCallback(() => {
+    setHiddenState(defaultHidden);
+    if (pageKey) saveHiddenColumns(pageKey, null);
+    // defaultHidden is the page's constant.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageKey]);
   return useMemo(() => ({ hidden, setHidden, toggle, reset }), [hidden, setHidden, toggle, reset]);
 }

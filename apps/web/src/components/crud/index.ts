@@ -15,3 +15,4 @@ export { CrudTable, type CrudColumn, type CrudTableProps, type CrudTableState } 
 export { ColumnSettings } from './ColumnSettings';
 export { AddButton, RemoveButton, ExportButton, RowAction, EditAction, DeleteAction, StatusSwitch } from './buttons';
 export { FormModal, FormDrawer, useEditor, type FormDialogProps } from './FormModal';
+export { CrudPage } from './CrudPage';

@@ -1,5 +1,4 @@
 import type { Rule } from 'antd/es/form';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@pdz/contracts';
 
 /** The part of a zod schema the form needs; keeps the console free of a direct zod import. */
 interface Parser {
@@ -27,25 +26,4 @@ export function schemaRules(schema: Parser, opts: { required?: string | false; s
     },
   });
   return rules;
-}
-
-/** Spec §5: 11 digits starting with 1. */
-export function phoneRules(label = '手机号码', required = false): Rule[] {
-  return [
-    ...(required ? [{ required: true, message: `请输入${label}` }] : []),
-    { pattern: PHONE_PATTERN, message: `请输入正确的${label}` },
-  ];
-}
-
-export function emailRules(label = '邮箱', required = false): Rule[] {
-  return [
-    ...(required ? [{ required: true, message: `请输入${label}` }] : []),
-    { pattern: EMAIL_PATTERN, message: `请输入正确的${label}` },
-  ];
-}
-
-/** Spec §5: four dotted numbers 0-255, empty allowed. */
-export const IP_PATTERN = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-export function ipRules(): Rule[] {
-  return [{ pattern: IP_PATTERN, message: '请输入正确的IP地址' }];
 }

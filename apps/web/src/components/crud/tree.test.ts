@@ -4,7 +4,12 @@ import { buildTree, displayChecks, filterTree, flattenTree, indexTree, toggleChe
 // 1 系统管理 ─ 2 用户管理 ─ 4 新增, 5 删除
 //            └ 3 角色管理
 // 6 首页
-const tree = [
+interface N {
+  id: number;
+  name: string;
+  children?: N[];
+}
+const tree: N[] = [
   { id: 1, name: '系统管理', children: [{ id: 2, name: '用户管理', children: [{ id: 4, name: '新增' }, { id: 5, name: '删除' }] }, { id: 3, name: '角色管理' }] },
   { id: 6, name: '首页' },
 ];

@@ -1,7 +1,11 @@
 /** Tree helpers for tree tables, pickers and checkable permission trees. */
 
-export interface TreeLike {
-  children?: TreeLike[] | null;
+/** Any node; its children, if any, are in `children`. */
+export type TreeLike = object;
+
+function kids<T>(n: T): T[] {
+  const c = (n as { children?: unknown }).children;
+  return Array.isArray(c) ? (c as T[]) : [];
 }
 
 type Key = string | number;
@@ -12,7 +16,7 @@ export function flattenTree<T extends TreeLike>(nodes: T[] | undefined | null): 
   const walk = (list: T[] | undefined | null) => {
     for (const n of list ?? []) {
       out.push(n);
-      walk(n.children as T[] | undefined);
+      walk(kids(n));
     }
   };
   walk(nodes);
@@ -23,8 +27,8 @@ export function flattenTree<T extends TreeLike>(nodes: T[] | undefined | null): 
  * Flat rows with parentId → a tree (rows whose parent is missing become roots). Rows that come
  * already nested are returned as they are.
  */
-export function buildTree<T extends { id: Key; parentId: Key | null }>(rows: T[]): (T & { children?: (T & TreeLike)[] })[] {
-  if (rows.some((r) => Array.isArray((r as TreeLike).children) && (r as TreeLike).children!.length > 0)) return rows;
+export function buildTree<T extends { id: Key; parentId: Key | null }>(rows: T[]): (T & { children?: T[] })[] {
+  if (rows.some((r) => kids(r).length > 0)) return rows;
   const byId = new Map<Key, T & { children?: T[] }>();
   for (const r of rows) byId.set(r.id, { ...r });
   const roots: (T & { children?: T[] })[] = [];
@@ -54,9 +58,9 @@ export function indexTree<T extends TreeLike>(nodes: T[], keyOf: (n: T) => Key):
       const k = keyOf(n);
       keys.push(k);
       parent.set(k, p);
-      const kids = (n.children ?? []) as T[];
-      children.set(k, kids.map(keyOf));
-      walk(kids, k);
+      const below = kids(n);
+      children.set(k, below.map(keyOf));
+      walk(below, k);
     }
   };
   walk(nodes, undefined);
@@ -129,9 +133,9 @@ export function displayChecks(index: TreeIndex, granted: Key[], linked: boolean)
 export function filterTree<T extends TreeLike>(nodes: T[], match: (n: T) => boolean): T[] {
   const out: T[] = [];
   for (const n of nodes) {
-    const kids = filterTree((n.children ?? []) as T[], match);
+    const below = filterTree(kids(n), match);
     if (match(n)) out.push(n);
-    else if (kids.length) out.push({ ...n, children: kids });
+    else if (below.length) out.push({ ...n, children: below });
   }
   return out;
 }
