@@ -187,3 +187,13 @@ export async function addEquipment(t: TestApp, site: Site, code: string, model =
   if (res.body.code !== 0) throw new Error(`add ${code}: ${res.status} ${res.body.msg}`);
   return res.body.data.id;
 }
+
+/** A multipart/form-data body with one file part, as a browser upload sends it. */
+export function multipartFile(data: Buffer, filename: string, field = 'file') {
+  const boundary = `----pdz${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -99,6 +99,9 @@ export async function removePoints(db: Kysely<Database>, visible: Visible, ids: 
     .select(['p.id', 'p.name', 'p.point_key', 'e.code as equipment_code'])
     .where('p.id', 'in', unique)
     .where(inVisible('e.customer_id', visible))
+    .orderBy('e.code')
+    .orderBy('p.order_num')
+    .orderBy('p.id')
     .execute();
   if (rows.length !== unique.length) throw notFound('测点');
   const ruled = await db.selectFrom('iot_raw_rule').select('point_id').where('point_id', 'in', unique).execute();
