@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSettingsStore } from '@/stores/settings';
+import { PageErrorBoundary } from './PageErrorBoundary';
 
 export const BEIAN_URL = 'https://beian.miit.gov.cn/';
 
@@ -17,7 +18,9 @@ export function AppMain() {
   return (
     <>
       <main className="pdz-app-main">
-        <Outlet />
+        <PageErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       {showFooter && (footerTxt || caseNumber) && (
         <footer className="pdz-footer">

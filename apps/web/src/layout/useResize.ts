@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useAppStore } from '@/stores/app';
 import { bodyWidth, deviceForWidth } from './resize';
@@ -11,7 +11,8 @@ export function useResize() {
   const { pathname } = useLocation();
   const first = useRef(true);
 
-  useEffect(() => {
+  // Before the first paint, so a phone never sees the desktop sidebar flash by.
+  useLayoutEffect(() => {
     const apply = () => {
       const { device, toggleDevice, closeSideBar } = useAppStore.getState();
       const next = deviceForWidth(bodyWidth());
