@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
@@ -17,6 +16,10 @@ import { CanvasRenderer } from 'echarts/renderers';
 /**
  * The one ECharts wrapper. Only what the console draws is registered (tree-shaken echarts/core);
  * a page that needs another chart type adds it here, with its option type below.
+ *
+ * It drives echarts/core directly rather than through echarts-for-react: that package's builds
+ * import `tslib` without declaring it, and npm nests tslib under echarts here, so the console
+ * build cannot resolve it (hustcc/echarts-for-react#512). The binding is a few effects anyway.
  */
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, TitleComponent, CanvasRenderer]);
 
@@ -33,6 +36,7 @@ export interface EChartProps {
   /** Replace instead of merge on option changes (e.g. when series are removed). */
   notMerge?: boolean;
   loading?: boolean;
+  /** ECharts events, e.g. `{ click: (p) => … }`. */
   onEvents?: Record<string, (params: unknown) => void>;
   /** Accessible name of the chart (canvas content is invisible to screen readers). */
   ariaLabel?: string;
@@ -42,19 +46,22 @@ export interface EChartProps {
 export const chartsAnimate = () => !(typeof navigator !== 'undefined' && navigator.webdriver);
 
 export function EChart({ option, height = 300, className, style, notMerge, loading, onEvents, ariaLabel }: EChartProps) {
-  const chartRef = useRef<ReactEChartsCore>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<echarts.EChartsType | null>(null);
 
-  // Resize on window changes and when the box itself changes size (sidebar toggle, tabs, drawers).
+  // Create the instance; resize it with the window and whenever the box itself changes size
+  // (sidebar toggle, tabs, drawers); dispose it with the component.
   useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return;
+    const box = boxRef.current!;
+    const chart = echarts.init(box, undefined, { renderer: 'canvas' });
+    chartRef.current = chart;
     let frame = 0;
     const resize = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const instance = chartRef.current?.getEchartsInstance();
-        if (instance && !instance.isDisposed()) instance.resize();
+        // Only on a real change: a same-size resize would cut the entry animation short.
+        if (chart.isDisposed() || (box.clientWidth === chart.getWidth() && box.clientHeight === chart.getHeight())) return;
+        chart.resize();
       });
     };
     window.addEventListener('resize', resize);
@@ -64,26 +71,34 @@ export function EChart({ option, height = 300, className, style, notMerge, loadi
       cancelAnimationFrame(frame);
       window.removeEventListener('resize', resize);
       observer?.disconnect();
+      chart.dispose();
+      chartRef.current = null;
     };
   }, []);
 
   const finalOption = useMemo<EChartOption>(() => (chartsAnimate() ? option : { ...option, animation: false }), [option]);
+  useEffect(() => {
+    chartRef.current?.setOption(finalOption, { notMerge: notMerge ?? false });
+  }, [finalOption, notMerge]);
 
-  return (
-    <div ref={boxRef} className={className} style={{ width: '100%', height, ...style }} role={ariaLabel ? 'img' : undefined} aria-label={ariaLabel}>
-      <ReactEChartsCore
-        ref={chartRef}
-        echarts={echarts}
-        option={finalOption}
-        notMerge={notMerge}
-        showLoading={loading}
-        loadingOption={{ text: '正在加载...' }}
-        onEvents={onEvents}
-        autoResize={false}
-        style={{ width: '100%', height: '100%' }}
-      />
-    </div>
-  );
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    if (loading) chart.showLoading({ text: '正在加载...' });
+    else chart.hideLoading();
+  }, [loading]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || !onEvents) return;
+    const entries = Object.entries(onEvents);
+    for (const [name, handler] of entries) chart.on(name, handler);
+    return () => {
+      for (const [name, handler] of entries) if (!chart.isDisposed()) chart.off(name, handler);
+    };
+  }, [onEvents]);
+
+  return <div ref={boxRef} className={className} style={{ width: '100%', height, ...style }} role={ariaLabel ? 'img' : undefined} aria-label={ariaLabel} />;
 }
 
 export default EChart;

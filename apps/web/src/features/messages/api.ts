@@ -22,7 +22,8 @@ export const pageList = (params: MessageListParams) => get<Page<MessageRow>>('/a
 /** Opening a message marks it read on the server. */
 export const getById = (id: number) => get<MessageRow>(`/api/pdfznjkpt/mail/getById/${id}`);
 export const confirmMessage = (id: number, note: string) => get<null>('/api/pdfznjkpt/mail/confirm', { id, note });
-export const readAll = () => post<{ count?: number } | number | null>('/api/pdfznjkpt/mail/readAll');
+/** Answers how many messages it marked read. */
+export const readAll = () => post<number>('/api/pdfznjkpt/mail/readAll');
 
 /** The bell in the top bar shows the unconfirmed count; refresh it after any change here. */
 export async function refreshBell() {

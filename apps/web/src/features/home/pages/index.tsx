@@ -27,7 +27,7 @@ export default function HomePage() {
           <div className={styles.today}>今天是 {todayText(now)}</div>
         </div>
         <div>
-          {dataUpdatedAt > 0 && <span className={styles.updated}>数据更新于 {formatTime(dataUpdatedAt, 'HH:mm:ss')}　</span>}
+          {dataUpdatedAt > 0 && <span className={styles.updated}>数据更新于 {formatTime(dataUpdatedAt, 'HH:mm:ss')}</span>}
           <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
             刷新
           </Button>

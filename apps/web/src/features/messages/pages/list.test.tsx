@@ -47,7 +47,7 @@ const table = () => document.querySelector('.ant-table') as HTMLElement;
 beforeEach(() => {
   noConfirm = 7;
   get.mockReset().mockImplementation(route);
-  post.mockReset().mockResolvedValue({ count: 2 });
+  post.mockReset().mockResolvedValue(2);
   useSessionStore.setState({ noConfirm: 0 });
 });
 afterEach(() => cleanup());

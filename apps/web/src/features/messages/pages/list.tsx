@@ -27,7 +27,7 @@ export default function MessagesPage() {
     sort: { orderBy: 'createdAt', order: 'desc' },
   });
 
-  const markAll = useCrudMutation(readAll, { invalidate: [messagesKey], success: '已全部标记为已读', onSuccess: () => void refreshBell() });
+  const markAll = useCrudMutation(readAll, { invalidate: [messagesKey], success: (n) => (Number(n) > 0 ? `已将 ${n} 条消息标记为已读` : '没有未读的消息'), onSuccess: () => void refreshBell() });
 
   const changeTab = (key: string) => {
     setTab(key as TabKey);
