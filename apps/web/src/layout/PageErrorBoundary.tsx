@@ -14,7 +14,7 @@ interface State {
 
 /** Keeps a crashing page inside the page area: the sidebar, tabs and top bar stay usable. */
 export class PageErrorBoundary extends Component<Props, State> {
-  state: State = { error: null, key: this.props.resetKey };
+  override state: State = { error: null, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: Error): Partial<State> {
     return { error };
@@ -24,11 +24,11 @@ export class PageErrorBoundary extends Component<Props, State> {
     return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
   }
 
-  componentDidCatch(error: Error, info: ErrorInfo) {
+  override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('页面渲染出错', error, info.componentStack);
   }
 
-  render() {
+  override render() {
     if (!this.state.error) return this.props.children;
     return (
       <Result
