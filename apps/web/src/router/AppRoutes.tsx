@@ -13,6 +13,12 @@ import { findRoute } from './findRoute';
 NProgress.configure({ showSpinner: false });
 export const DEFAULT_TITLE = '配电站智能监控系统';
 
+/** A same-site path only ("/x", not "//host" or "https://…"), and never /login itself. */
+function safeRedirect(p: string | null): string | null {
+  if (!p || !p.startsWith('/') || p.startsWith('//') || p.startsWith('/\\')) return null;
+  return p.split(/[?#]/)[0] === '/login' ? null : p;
+}
+
 /**
  * The navigation guard of spec §2 as a component: redirects for visitors and for signed-in
  * users on /login, the one-time bootstrap after sign-in, the progress bar and the page title.
@@ -52,7 +58,10 @@ export function AppRoutes() {
     return <Navigate to={`/login?redirect=${encodeURIComponent(full)}`} replace />;
   }
   if (path === '/login' || path === '/' || path === '') {
-    return <Navigate to={savedComponent() || HOME_PATH} replace />;
+    // Signing in stores the token (a sync store update) before the login page's navigation (a
+    // router transition) lands, so this branch renders first: it must honour ?redirect= too.
+    const redirect = path === '/login' ? new URLSearchParams(location.search).get('redirect') : null;
+    return <Navigate to={safeRedirect(redirect) ?? (savedComponent() || HOME_PATH)} replace />;
   }
   if (!loaded) return pageFallback;
   return element;
