@@ -44,7 +44,7 @@ function DialogForm<V>({ form, initialValues, formProps, children, onEnter }: { 
     <Form<V>
       form={form}
       layout="horizontal"
-      labelCol={{ flex: '96px' }}
+      labelCol={{ flex: '110px' }}
       labelWrap
       // Values go with the dialog: the next open starts from its own initial values.
       clearOnDestroy
