@@ -1,13 +1,19 @@
 import { loadConfig } from './platform/config';
 import { buildApp } from './app';
+import { describeDemo, seedDemoFleet } from './modules/assets/demo/seed-demo';
 
 /** Starts the server: API, built console, and (from later issues) MQTT, scheduler, simulator. */
 async function main() {
   const config = loadConfig();
-  const { app, generatedAdminPassword } = await buildApp(config);
+  const { app, ctx, generatedAdminPassword } = await buildApp(config);
   if (generatedAdminPassword) {
     const line = '='.repeat(60);
     console.log(`\n${line}\n  已创建管理员账号 admin，初始密码（仅显示这一次）：\n\n      ${generatedAdminPassword}\n\n  请登录后在「个人中心」修改密码。\n${line}\n`);
+  }
+  // DEMO (on unless DEMO=0): an empty database gets the demo fleet of the asset registry.
+  if (config.demo) {
+    const demo = await seedDemoFleet(ctx);
+    if (demo) console.log(describeDemo(demo));
   }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
