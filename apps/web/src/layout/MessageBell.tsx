@@ -12,7 +12,7 @@ export function MessageBell() {
   const count = useSessionStore((s) => s.noConfirm);
   useNoConfirmPolling(true);
   return (
-    <Tooltip title="系统消息">
+    <Tooltip title="系统消息" placement="bottom">
       <button type="button" className="pdz-nav-action pdz-bell" aria-label={`系统消息，${count}条未确认`} onClick={() => navigate(MESSAGES_PATH)}>
         <Badge count={count} size="small" overflowCount={99} offset={[4, -2]}>
           <BellOutlined />

@@ -25,7 +25,7 @@ export function Screenfull() {
   };
 
   return (
-    <Tooltip title={full ? '退出全屏' : '全屏'}>
+    <Tooltip title={full ? '退出全屏' : '全屏'} placement="bottom">
       <button type="button" className="pdz-nav-action" aria-label={full ? '退出全屏' : '全屏'} onClick={toggle}>
         {full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       </button>

@@ -1,4 +1,4 @@
-import { App, Dropdown, Tooltip } from 'antd';
+import { App, Dropdown } from 'antd';
 import { FontSizeOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore, type Size } from '@/stores/app';
@@ -31,20 +31,19 @@ export function SizeSelect() {
   return (
     <Dropdown
       trigger={['click']}
+      placement="bottom"
       menu={{
+        style: { minWidth: 88 },
         selectable: true,
         selectedKeys: [size],
         items: SIZE_OPTIONS.map((o) => ({ key: o.value, label: o.label, disabled: o.value === size })),
         onClick: ({ key }) => choose(key as Size),
       }}
     >
-      <span>
-        <Tooltip title="布局大小" placement="bottom">
-          <button type="button" className="pdz-nav-action" aria-label="布局大小">
-            <FontSizeOutlined />
-          </button>
-        </Tooltip>
-      </span>
+      {/* A native title: an antd tooltip would sit on top of the open dropdown. */}
+      <button type="button" className="pdz-nav-action" aria-label="布局大小" title="布局大小">
+        <FontSizeOutlined />
+      </button>
     </Dropdown>
   );
 }

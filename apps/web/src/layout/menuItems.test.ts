@@ -73,6 +73,12 @@ describe('buildMenuTree', () => {
     ]);
   });
 
+  it('shows a page that is both a fixed route and a server menu once', () => {
+    const fixed: AppRoute = { path: '/home', component: 'Layout', children: [{ path: 'index', meta: { title: '首页' } }] };
+    const server: AppRoute = { path: '/', component: 'Layout', meta: { title: '首页' }, children: [{ path: 'home/index', meta: { title: '首页' } }] };
+    expect(buildMenuTree([fixed, server, system]).map((n) => n.key)).toEqual(['/home/index', '/system']);
+  });
+
   it('lifts the children of an untitled wrapper with several pages', () => {
     const wrapper: AppRoute = { path: '', component: 'Layout', children: [{ path: 'a', meta: { title: 'A' } }, { path: 'b', meta: { title: 'B' } }] };
     expect(buildMenuTree([wrapper]).map((n) => n.key)).toEqual(['/a', '/b']);

@@ -37,9 +37,32 @@ const linkOf = (r: AppRoute, base: string) => (r.meta?.link && isExternal(r.meta
  * - external http(s) links are kept as links (the sidebar opens them in a new tab).
  */
 export function buildMenuTree(routes: AppRoute[], basePath = ''): MenuNode[] {
+  return dedupe(buildLevel(routes, basePath), new Set());
+}
+
+function buildLevel(routes: AppRoute[], basePath: string): MenuNode[] {
   const out: MenuNode[] = [];
   for (const r of routes) {
     if (!r.hidden) out.push(...toNodes(r, basePath));
+  }
+  return out;
+}
+
+/**
+ * One entry per page: a page that is both a fixed route and a server menu (首页) shows once,
+ * where it first appears. Submenus left empty by this disappear.
+ */
+function dedupe(nodes: MenuNode[], seen: Set<string>): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const n of nodes) {
+    if (seen.has(n.key)) continue;
+    seen.add(n.key);
+    if (!n.children) {
+      out.push(n);
+      continue;
+    }
+    const children = dedupe(n.children, seen);
+    if (children.length) out.push({ ...n, children });
   }
   return out;
 }
@@ -49,7 +72,7 @@ function toNodes(r: AppRoute, basePath: string): MenuNode[] {
   if (node !== 'lift') return node ? [node] : [];
   // A title-less wrapper with several children has nothing to label a submenu with: its
   // children join the level above rather than disappear.
-  return buildMenuTree(visibleChildren(r), resolvePath(basePath, r.path));
+  return buildLevel(visibleChildren(r), resolvePath(basePath, r.path));
 }
 
 function toNode(r: AppRoute, basePath: string): MenuNode | 'lift' | undefined {
@@ -66,7 +89,7 @@ function toNode(r: AppRoute, basePath: string): MenuNode | 'lift' | undefined {
   }
   if (!shown.length) return leaf(r, basePath, r.meta?.title);
   if (!r.meta?.title) return 'lift';
-  return { key: full, title: r.meta.title, icon: r.meta.icon, external: false, children: buildMenuTree(shown, full) };
+  return { key: full, title: r.meta.title, icon: r.meta.icon, external: false, children: buildLevel(shown, full) };
 }
 
 function leaf(r: AppRoute, base: string, title: string | undefined, icon = r.meta?.icon): MenuNode | undefined {
