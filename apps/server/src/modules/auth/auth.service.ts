@@ -54,7 +54,9 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, userId:
   const token = await createSession(db, config.session, userId, {
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
-    module: modules.length === 1 ? modules[0].key : null,
+    // No module until the user chooses one: a null module shows every granted menu, so menus of
+    // modules added later are not hidden from a session that never had a choice to make.
+    module: null,
   });
   await db.updateTable('sys_user').set({ last_login_at: Date.now(), last_login_ip: req.ip }).where('id', '=', userId).execute();
   await writeAudit(db, req, { category: 'auth', action: '登录', target: user.user_name, userId, userName: user.user_name, detail: how });

@@ -4,7 +4,7 @@ import type { Database, DeptTable } from '../../platform/db/schema';
 import type { DialectName } from '../../platform/db/index';
 import type { Principal } from '../../platform/auth/principal';
 import { bool } from '../../platform/http';
-import { contains, sameText } from '../user/query';
+import { contains, sameText } from '../../platform/db/filters';
 import { reachableOf } from './scope';
 
 export type StoredDept = Selectable<DeptTable>;

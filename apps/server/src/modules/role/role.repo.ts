@@ -3,7 +3,7 @@ import { ROLE_SORT_COLUMNS, type DataScope, type RoleRow } from '@pdz/contracts'
 import type { Database, RoleTable } from '../../platform/db/schema';
 import type { DialectName } from '../../platform/db/index';
 import { bool, sortColumn } from '../../platform/http';
-import { contains, sameText } from '../user/query';
+import { contains, sameText } from '../../platform/db/filters';
 
 export interface RoleFilter {
   roleName?: string;

@@ -5,7 +5,7 @@ import type { DialectName } from '../../platform/db/index';
 import { bool, sortColumn } from '../../platform/http';
 import { deptAndDescendants, type Principal } from '../../platform/auth/principal';
 import { reachableOf } from '../dept/scope';
-import { contains, nothing, sameText } from './query';
+import { contains, nothing, sameText } from '../../platform/db/filters';
 
 /** Filters of the user list and export (userQuery without paging). */
 export interface UserFilter {

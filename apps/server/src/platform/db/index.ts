@@ -58,9 +58,4 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-/** Case-insensitive "contains" filter that works on both dialects. */
-export function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export { sql };
