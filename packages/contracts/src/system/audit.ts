@@ -4,7 +4,7 @@ import { pageQuery } from '../envelope';
 export const AUDIT_SORT_COLUMNS = ['id', 'ts'] as const;
 
 /** Categories of audit records, for filtering in the console. */
-export const AUDIT_CATEGORIES = ['auth', 'user', 'role', 'menu', 'dept', 'dict', 'config', 'file', 'message', 'sms', 'audit'] as const;
+export const AUDIT_CATEGORIES = ['auth', 'user', 'role', 'menu', 'dept', 'dict', 'config', 'file', 'message', 'sms', 'audit', 'asset'] as const;
 export const AUDIT_CATEGORY_LABELS: Record<(typeof AUDIT_CATEGORIES)[number], string> = {
   auth: '登录认证',
   user: '用户管理',
@@ -17,6 +17,7 @@ export const AUDIT_CATEGORY_LABELS: Record<(typeof AUDIT_CATEGORIES)[number], st
   message: '消息',
   sms: '短信',
   audit: '审计日志',
+  asset: '资产管理',
 };
 
 /** Most rows one export holds (newest first); the export's own audit record notes a cut. */
