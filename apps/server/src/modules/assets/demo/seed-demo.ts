@@ -1,9 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../../platform/context';
-import type { Database } from '../../../platform/db/schema';
 import { hashPassword } from '../../../platform/auth/passwords';
 import { hashToken } from '../../../platform/auth/tokens';
 import { invalidateGrants } from '../../../platform/auth/principal';
@@ -13,9 +9,9 @@ import { INSERT_BATCH } from '../equipment/equipment.repo';
 import { alarmColumns } from '../alarm-config/alarm-config.service';
 import { templateRules } from '../alarm-config/templates';
 import { DEMO_CUSTOMERS, planFleet, type PlanStation } from './fleet-plan';
+import { createDemoUsers } from './demo-users';
+import { writeGatewaysFile } from './gateways-file';
 
-export const DEMO_GATEWAYS_FILE = 'demo-gateways.json';
-const DEMO_ROLE_KEY = 'demo_operator';
 
 export interface DemoSummary {
   customers: number;
@@ -326,110 +322,4 @@ export async function seedDemoFleet(ctx: AppContext, opts: { users?: boolean } =
 
   const gatewaysFile = writeGatewaysFile(ctx.config.dataDir, plan, secrets, modelByCode, pointsOfModel);
   return { ...summary, gatewaysFile, ms: Date.now() - started };
-}
-
-/**
- * One operator per customer, in the customer's department, with a role limited to that
- * department: signing in as one shows how data scope hides the other customers' assets.
- */
-async function createDemoUsers(trx: Transaction<Database>, deptIds: number[], hashes: string[], t: number): Promise<string[]> {
-  let role = await trx.selectFrom('sys_role').select('id').where('role_key', '=', DEMO_ROLE_KEY).executeTakeFirst();
-  if (!role) {
-    role = await trx
-      .insertInto('sys_role')
-      .values({ role_name: '客户运维员（演示）', role_key: DEMO_ROLE_KEY, order_num: 90, data_scope: 'dept', enabled: 1, built_in: 0, remark: '演示数据：只能看到本部门客户的资产', created_at: t, updated_at: t })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // Every menu except the system administration directory and what hangs below it.
-    const menus = await trx.selectFrom('sys_menu').select(['id', 'parent_id', 'path']).execute();
-    const excluded = new Set(menus.filter((m) => m.parent_id === 0 && m.path === '/system').map((m) => m.id));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const m of menus) {
-        if (excluded.has(m.id) || !excluded.has(m.parent_id)) continue;
-        excluded.add(m.id);
-        grew = true;
-      }
-    }
-    const granted = menus.filter((m) => !excluded.has(m.id)).map((m) => ({ role_id: role!.id, menu_id: m.id }));
-    if (granted.length) await trx.insertInto('sys_role_menu').values(granted).execute();
-  }
-  const names: string[] = [];
-  for (const [i, c] of DEMO_CUSTOMERS.entries()) {
-    if (await trx.selectFrom('sys_user').select('id').where('user_name', '=', c.userName).executeTakeFirst()) continue;
-    const user = await trx
-      .insertInto('sys_user')
-      .values({
-        user_name: c.userName,
-        nick_name: `${c.dept}运维员`,
-        password_hash: hashes[i],
-        dept_id: deptIds[i],
-        phone: null,
-        email: null,
-        avatar: null,
-        remark: null,
-        logo: null,
-        min_logo: null,
-        enabled: 1,
-        built_in: 0,
-        landing_path: null,
-        created_at: t,
-        updated_at: t,
-        last_login_at: null,
-        last_login_ip: null,
-        created_by: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('sys_user_role').values({ user_id: user.id, role_id: role.id }).execute();
-    names.push(c.userName);
-  }
-  return names;
-}
-
-/** The simulator's view of the fleet: gateway secrets and, per equipment, its tags. Owner-only. */
-function writeGatewaysFile(
-  dataDir: string,
-  plan: PlanStation[],
-  secrets: Map<string, string>,
-  modelByCode: Map<string, { id: number; equipment_type: string }>,
-  pointsOfModel: Map<number, { point_key: string; kind: string; unit: string | null }[]>,
-): string {
-  const file = path.join(dataDir, DEMO_GATEWAYS_FILE);
-  const doc = {
-    generatedAt: new Date().toISOString(),
-    topic: 'gw/{gatewayCode}/up',
-    tagFormat: '<equipmentCode>.<pointKey>',
-    gateways: plan.flatMap((s) =>
-      s.gateways.map((g, gi) => ({
-        code: g.code,
-        secret: secrets.get(g.code)!,
-        customerCode: DEMO_CUSTOMERS[s.customer].code,
-        stationCode: s.code,
-        stationName: s.name,
-        equipment: s.equipment
-          .filter((e) => e.gateway === gi)
-          .map((e) => {
-            const model = modelByCode.get(e.model)!;
-            return {
-              code: e.code,
-              name: e.name,
-              model: e.model,
-              equipmentType: model.equipment_type,
-              ratedKva: e.ratedKva,
-              ratedCurrent: e.ratedCurrent,
-              ctRatio: e.ctRatio,
-              ptRatio: e.ptRatio,
-              points: (pointsOfModel.get(model.id) ?? []).map((p) => [p.point_key, p.kind, p.unit ?? '']),
-            };
-          }),
-      })),
-    ),
-  };
-  fs.mkdirSync(dataDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(doc), { mode: 0o600 });
-  fs.renameSync(tmp, file);
-  fs.chmodSync(file, 0o600);
-  return file;
 }

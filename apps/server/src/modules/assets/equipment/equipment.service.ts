@@ -177,6 +177,10 @@ export async function editEquipment(db: Kysely<Database>, visible: Visible, inpu
   if ((station.customer_id !== current.customer_id || input.code !== current.code) && (await codeExists(db, station.customer_id, input.code, current.id))) {
     throw codeTaken(input.code);
   }
+  if (station.id !== current.station_id) {
+    const cap = await db.selectFrom('asset_capacitor').select(['code', 'name']).where('equipment_id', '=', current.id).executeTakeFirst();
+    if (cap) throw badRequest(`设备“${current.name}”是电容器“${cap.name}（${cap.code}）”的补偿控制器，不能更换站点`);
+  }
   const rules = await db
     .selectFrom('iot_raw_rule as r')
     .innerJoin('asset_point as p', 'p.id', 'r.point_id')

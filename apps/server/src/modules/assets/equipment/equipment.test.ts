@@ -225,6 +225,13 @@ describe('edit and remove', () => {
     const refused = await t.call({ method: 'GET', url: `${base}/remove?id=${id}`, token: admin });
     expect([refused.status, refused.body.msg]).toEqual([400, '设备“设备RM-0001”是电容器“1#电容柜（C1）”的补偿控制器，请先修改或删除该电容器']);
     expect((await get(id)).status).toBe(200);
+    const move = await t.call({
+      method: 'POST',
+      url: `${base}/edit`,
+      token: admin,
+      payload: { id, stationId: a.station2Id, cabinetId: null, gatewayId: null, modelId: await modelId(t, 'CAP-CTRL'), code: 'RM-0001', name: '设备RM-0001' },
+    });
+    expect([move.status, move.body.msg]).toEqual([400, '设备“设备RM-0001”是电容器“1#电容柜（C1）”的补偿控制器，不能更换站点']);
     await t.call({ method: 'GET', url: `/api/pdfznjkpt/tfcapacitor/remove?id=${cap.body.data.id}`, token: admin });
     const pf = await t.ctx.db.selectFrom('asset_point').select('id').where('equipment_id', '=', id).where('point_key', '=', 'PF').executeTakeFirstOrThrow();
     await t.call({ method: 'POST', url: '/api/pdfznjkpt/iotdatarawrule/edit', token: admin, payload: { pointId: pf.id, gatewayId: a.gatewayId, rawTag: 'RM-0001.PF' } });
