@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Button, Drawer, Form, Modal, Space, Spin, type FormInstance, type FormProps } from 'antd';
 
 export interface FormDialogProps<V> {
@@ -40,9 +40,13 @@ function useSubmit<V>(form: FormInstance<V>, onSubmit: (v: V) => Promise<unknown
 }
 
 function DialogForm<V>({ form, initialValues, formProps, children, onEnter }: { form: FormInstance<V>; initialValues?: Partial<V>; formProps?: FormDialogProps<V>['formProps']; children: ReactNode; onEnter: () => void }) {
+  // antd names a field's input by the field name: without a form name the dialog's "deptName"
+  // would share its id with the query bar's, and the dialog's label would point at the query bar.
+  const name = `dialog${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   return (
     <Form<V>
       form={form}
+      name={name}
       layout="horizontal"
       labelCol={{ flex: '110px' }}
       labelWrap

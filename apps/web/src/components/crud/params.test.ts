@@ -18,8 +18,13 @@ describe('query → params', () => {
   });
 
   it('widens a date-only range to whole days, both included', () => {
-    const p = queryToParams({ day: [dayjs('2026-03-01 10:00'), dayjs('2026-03-02 10:00')] }, { day: { from: 'from', to: 'to', wholeDays: true } });
+    const p = queryToParams({ day: [dayjs('2026-03-01 10:00'), dayjs('2026-03-02 10:00')] }, { day: { from: 'from', to: 'to', unit: 'day' } });
     expect(p).toEqual({ from: dayjs('2026-03-01 00:00:00.000').valueOf(), to: dayjs('2026-03-02 23:59:59.999').valueOf() });
+  });
+
+  it('includes the whole last minute of a range picked to the minute', () => {
+    const p = queryToParams({ t: [dayjs('2026-03-01 10:00:30'), dayjs('2026-03-01 11:15')] }, { t: { from: 'from', to: 'to', unit: 'minute' } });
+    expect(p).toEqual({ from: dayjs('2026-03-01 10:00:00.000').valueOf(), to: dayjs('2026-03-01 11:15:59.999').valueOf() });
   });
 
   it('skips a cleared range', () => {

@@ -45,12 +45,13 @@ function isEmpty(v: unknown): boolean {
 
 /**
  * Range fields of a query form: the form value `[start, end]` (dayjs) becomes two epoch-ms params.
- * `wholeDays` widens a date-only pick to 00:00:00.000 – 23:59:59.999, both days included (spec §9).
+ * `unit` widens the pick to whole units, both ends included (spec §9): a date-only picker uses
+ * 'day' (00:00:00.000 – 23:59:59.999), a picker to the minute uses 'minute'.
  */
 export interface RangeField {
   from: string;
   to: string;
-  wholeDays?: boolean;
+  unit?: 'day' | 'hour' | 'minute' | 'second';
 }
 
 /**
@@ -64,8 +65,8 @@ export function queryToParams(values: Record<string, unknown>, ranges: Record<st
     if (range) {
       if (!Array.isArray(raw) || raw.length !== 2) continue;
       const [a, b] = raw as [Dayjs | null, Dayjs | null];
-      if (a && isDayjs(a)) out[range.from] = (range.wholeDays ? a.startOf('day') : a).valueOf();
-      if (b && isDayjs(b)) out[range.to] = (range.wholeDays ? b.endOf('day') : b).valueOf();
+      if (a && isDayjs(a)) out[range.from] = (range.unit ? a.startOf(range.unit) : a).valueOf();
+      if (b && isDayjs(b)) out[range.to] = (range.unit ? b.endOf(range.unit) : b).valueOf();
       continue;
     }
     if (isEmpty(raw)) continue;

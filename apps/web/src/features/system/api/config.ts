@@ -14,7 +14,8 @@ export interface NoticeFormValues {
 
 export const fetchSiteConfig = () => get<SiteConfig>('/api/system/config/site');
 export const saveSiteConfig = (body: SiteConfig) => post<null>('/api/system/config/site', body);
-export const addNotice = (body: NoticeFormValues) => post<{ id?: number; count?: number } | null>('/api/system/notice/add', body);
+/** Answers the message id and how many users received it. */
+export const addNotice = (body: NoticeFormValues) => post<{ id: number; recipients: number }>('/api/system/notice/add', body);
 
 export function useSiteConfig() {
   return useQuery({ queryKey: [...CONFIG_KEY, 'site'], queryFn: fetchSiteConfig, staleTime: 0 });
