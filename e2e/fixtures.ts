@@ -82,6 +82,9 @@ export async function openMenu(page: Page, ...titles: string[]) {
     const last = i === titles.length - 1;
     if (last) {
       await menuItem(page, title).click();
+      // The URL changes at once, but the old page stays until the new one has loaded (a router
+      // transition); the title is set when the new page is shown.
+      await expect(page).toHaveTitle(new RegExp(`^${title} - `));
     } else {
       const sub = menuItem(page, title);
       // Sub-menu titles toggle: open only when closed.
