@@ -9,26 +9,27 @@ const columns: ColumnsType<AuditRow> = [
   {
     title: '时间',
     dataIndex: 'ts',
-    width: 110,
+    width: 100,
     render: (ts: number) => <Tooltip title={formatTime(ts)}>{formatTime(ts, 'MM-DD HH:mm')}</Tooltip>,
   },
-  { title: '操作人', dataIndex: 'userName', width: 96, ellipsis: true, render: (v: string | null) => v ?? '-' },
+  { title: '操作人', dataIndex: 'userName', width: 84, ellipsis: true, render: (v: string | null) => v ?? '-' },
   {
     title: '操作',
     key: 'action',
-    ellipsis: true,
-    render: (_: unknown, r) => (
-      <span>
-        <span style={{ color: 'rgba(0,0,0,0.45)' }}>{categoryLabel(r.category)} · </span>
-        {r.action}
-        {r.target ? `：${r.target}` : ''}
-      </span>
-    ),
+    ellipsis: { showTitle: false },
+    render: (_: unknown, r) => {
+      const what = `${r.action}${r.target ? `：${r.target}` : ''}`;
+      return (
+        <Tooltip title={`${categoryLabel(r.category)} · ${what}`} placement="topLeft">
+          <span>{what}</span>
+        </Tooltip>
+      );
+    },
   },
   {
     title: '结果',
     dataIndex: 'ok',
-    width: 64,
+    width: 60,
     align: 'center',
     render: (ok: boolean) => (ok ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
   },
@@ -38,7 +39,7 @@ const columns: ColumnsType<AuditRow> = [
 export function RecentAudit({ rows }: { rows: AuditRow[] }) {
   return (
     <Card title="最近操作" styles={{ body: { padding: '4px 12px 12px' } }}>
-      <Table<AuditRow> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} tableLayout="fixed" />
+      <Table<AuditRow> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} tableLayout="fixed" scroll={{ y: 290 }} />
     </Card>
   );
 }

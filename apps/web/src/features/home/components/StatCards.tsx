@@ -25,7 +25,9 @@ function Stat({ title, value, icon, color, extra, to, alert }: StatProps) {
         {icon}
       </span>
       <span className={styles.statBody}>
-        <span className={styles.statTitle}>{title}</span>
+        <span className={styles.statTitle} title={title}>
+          {title}
+        </span>
         <span className={styles.statValue} style={alert ? { color } : undefined}>
           {value.toLocaleString('zh-CN')}
           {extra && <span className={styles.statExtra}>{extra}</span>}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { testWrapper } from '@/components/crud/test-utils';
 import type { DashboardSummary } from '@pdz/contracts';
 
 const get = vi.hoisted(() => vi.fn());
@@ -28,13 +28,11 @@ const summary: DashboardSummary = {
 };
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+    { wrapper: testWrapper() },
   );
 }
 

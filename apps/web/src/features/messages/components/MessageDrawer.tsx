@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmQuery } from '@pdz/contracts';
 import { schemaRules, useCrudMutation } from '@/components/crud';
 import { formatTime } from '@/utils/date';
+import { useAppStore } from '@/stores/app';
 import { confirmMessage, getById, messageDetailKey, messageListKey, messagesKey, refreshBell } from '../api';
 import { levelMeta, messageState, STATE_TAGS, typeLabel } from '../levels';
 
@@ -18,6 +19,7 @@ interface Props {
 /** A message's content; opening it marks it read, and an unconfirmed one can be confirmed with a note. */
 export function MessageDrawer({ id, onClose }: Props) {
   const qc = useQueryClient();
+  const mobile = useAppStore((s) => s.device === 'mobile');
   const [form] = Form.useForm<{ note: string }>();
   const detail = useQuery({
     queryKey: messageDetailKey(id ?? 0),
@@ -52,12 +54,12 @@ export function MessageDrawer({ id, onClose }: Props) {
   const state = m ? STATE_TAGS[messageState(m)] : null;
 
   return (
-    <Drawer open={id !== null} onClose={onClose} size={560} title={m?.title ?? '消息详情'} destroyOnHidden>
+    <Drawer open={id !== null} onClose={onClose} size={mobile ? '100%' : 560} title={m?.title ?? '消息详情'} destroyOnHidden>
       {!m ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
         <>
-          <Descriptions column={2} size="small" bordered>
+          <Descriptions column={mobile ? 1 : 2} size="small" bordered>
             <Descriptions.Item label="级别">
               <Tag color={level!.color}>{level!.label}</Tag>
             </Descriptions.Item>
