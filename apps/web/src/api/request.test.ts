@@ -73,6 +73,7 @@ beforeEach(() => {
   vi.stubGlobal('location', { ...window.location, reload, assign: vi.fn() });
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   Cookies.remove('TOEKN');
   Cookies.remove('point');
@@ -148,6 +149,22 @@ describe('success (spec §8)', () => {
     const res = await http.get('/file', { responseType: 'blob' });
     expect(res.data).toBeInstanceOf(Blob);
     expect(await (res.data as Blob).text()).toBe('xlsx-bytes');
+    expect(shown.message).toEqual([]);
+  });
+  it('downloadFile saves a file blob under the given name', async () => {
+    routes.set('/export', (_q, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      res.end('PK-bytes');
+    });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await downloadFile('/export', { type: 'notice' }, '消息_20261105080309.xlsx');
+    expect(seen[0].url).toBe('/export?type=notice');
+    expect(await (created.mock.calls[0][0] as Blob).text()).toBe('PK-bytes');
+    expect(clicked).toEqual(['消息_20261105080309.xlsx']);
     expect(shown.message).toEqual([]);
   });
   it('isSuccess rules', () => {
