@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Button, Flex, Space, Table, Tooltip, type TablePaginationConfig, type TableProps } from 'antd';
+import { Button, Flex, Grid, Space, Table, Tooltip, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { ColumnSettings } from './ColumnSettings';
@@ -54,11 +54,13 @@ export function CrudTable<Row extends object>({
 }: CrudTableProps<Row>) {
   const settings = useColumnSettings(pageKey, defaultHidden);
   const sort = state.sort;
+  // On a phone a fixed 操作 column would cover most of the row: let it scroll with the rest.
+  const narrow = Grid.useBreakpoint().md === false;
   const shown = useMemo(() => {
-    const cols = visibleColumns(columns, settings.hidden);
+    const cols = visibleColumns(columns, settings.hidden).map((c) => (narrow && c.fixed ? { ...c, fixed: undefined } : c));
     // Controlled sort arrows follow the server sort, so a reset clears them too.
     return sort ? cols.map((c) => (c.sorter ? { ...c, sortOrder: antSortOrder(sort, columnKeyOf(c)) } : c)) : cols;
-  }, [columns, settings.hidden, sort]);
+  }, [columns, settings.hidden, sort, narrow]);
 
   const rowSelection: TableProps<Row>['rowSelection'] =
     selectable && state.setSelectedRowKeys

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Empty, Input, Spin, Tree } from 'antd';
+import { Empty, Grid, Input, Spin, Tree } from 'antd';
 import type { DeptTreeSelectNode } from '@pdz/contracts';
 import { filterTree } from '@/components/crud';
 import { useDeptTreeSelect } from '../api/dept';
@@ -19,6 +19,7 @@ function toNodes(list: DeptTreeSelectNode[] | undefined): Node[] {
 /** The department tree beside the user list: a click filters the list to that department and below. */
 export function DeptTreePanel({ value, onChange }: DeptTreePanelProps) {
   const { data, isLoading } = useDeptTreeSelect();
+  const narrow = Grid.useBreakpoint().md === false;
   const [keyword, setKeyword] = useState('');
   const all = useMemo(() => toNodes(data), [data]);
   const nodes = useMemo(() => {
@@ -35,14 +36,17 @@ export function DeptTreePanel({ value, onChange }: DeptTreePanelProps) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? '没有匹配的部门' : '暂无部门'} />
       ) : (
         // Remounted per search, all open: department trees are shallow and matches must show.
-        <Tree<Node>
-          key={keyword}
-          defaultExpandAll
-          blockNode
-          treeData={nodes}
-          selectedKeys={value !== undefined ? [value] : []}
-          onSelect={(keys) => onChange(keys.length ? Number(keys[0]) : undefined)}
-        />
+        // Long department lists scroll inside the panel (shorter on a phone, above the list).
+        <div style={{ maxHeight: narrow ? 220 : 'calc(100vh - 220px)', overflow: 'auto' }}>
+          <Tree<Node>
+            key={keyword}
+            defaultExpandAll
+            blockNode
+            treeData={nodes}
+            selectedKeys={value !== undefined ? [value] : []}
+            onSelect={(keys) => onChange(keys.length ? Number(keys[0]) : undefined)}
+          />
+        </div>
       )}
     </div>
   );
