@@ -54,10 +54,10 @@ export default function ProfilePage() {
   return (
     <div className={s.page}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8} xl={7}>
+        <Col xs={24} md={10} lg={8} xl={7}>
           <ProfileCard view={view} onAvatarChanged={refresh} />
         </Col>
-        <Col xs={24} lg={16} xl={17}>
+        <Col xs={24} md={14} lg={16} xl={17}>
           <Card title="资料设置" className={s.card}>
             <Tabs
               activeKey={tab}

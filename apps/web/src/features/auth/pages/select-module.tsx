@@ -121,7 +121,7 @@ export default function SelectModulePage() {
       </header>
       <main className={s.main}>
         <h1 className={s.title}>请选择要进入的业务模块</h1>
-        <p className={s.sub}>可随时通过顶部栏的“切换模块”返回此页面</p>
+        <p className={s.sub}>不同模块提供各自的功能菜单，进入后可随时切换</p>
         {body}
       </main>
     </div>
