@@ -32,7 +32,6 @@ export function QueryBar<Q extends object>({ form: outer, initialValues, onSearc
   const foldable = narrow && items.length > collapsedCount;
   const shown = foldable && !expanded ? items.slice(0, collapsedCount) : items;
 
-  if (hidden) return null;
   return (
     <Form<Q>
       form={form}
@@ -40,7 +39,8 @@ export function QueryBar<Q extends object>({ form: outer, initialValues, onSearc
       initialValues={initialValues}
       onFinish={() => onSearch(form.getFieldsValue(true) as Q)}
       className="crud-query-bar"
-      style={{ marginBottom: 12, rowGap: 12 }}
+      // Hidden, not unmounted: the fields keep showing the filters still in force when it returns.
+      style={{ marginBottom: 12, rowGap: 12, display: hidden ? 'none' : undefined }}
     >
       {shown}
       {/* Folded fields stay mounted (hidden) so their values still go with 搜索. */}
