@@ -65,6 +65,19 @@ export async function userMenu(page: Page, item: '个人中心' | '布局设置'
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/**
+ * Signs out through the user menu and its 提示 confirmation. The console clears the session (the
+ * guard already shows /login) and then reloads: wait for that reload, or a following page.goto
+ * would be cut short by it.
+ */
+export async function signOut(page: Page) {
+  await userMenu(page, '退出登录');
+  const loaded = page.waitForEvent('load');
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: OK }).click();
+  await loaded;
+  await expect(page).toHaveURL(/\/login/);
+}
+
 /** Opens 布局设置 and returns the drawer. */
 export async function openSettings(page: Page): Promise<Locator> {
   await userMenu(page, '布局设置');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CANCEL, OK, USER_PASSWORD, adminToken, api, btn, menuItem, openMenu, signIn, uid, userMenu } from './fixtures';
+import { CANCEL, OK, USER_PASSWORD, adminToken, api, btn, menuItem, openMenu, signIn, signOut, uid } from './fixtures';
 
 /** The dialog (modal or drawer) with this title. */
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
@@ -18,6 +18,8 @@ async function pick(page: Page, field: Locator, text: string) {
 const row = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 
 test('system administration: a department, a role and a user made through the forms; the new user sees only the granted menu', async ({ page }) => {
+  // Three forms and two sign-ins: longer than the default on a busy machine.
+  test.setTimeout(150_000);
   const s = uid();
   const deptName = `运维班${s}`;
   const roleName = `值班员${s}`;
@@ -86,9 +88,7 @@ test('system administration: a department, a role and a user made through the fo
   await expect(created).toContainText(roleName);
 
   // The new user signs in and sees 用户管理 only.
-  await userMenu(page, '退出登录');
-  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: OK }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await signOut(page);
   await signIn(page, userName, USER_PASSWORD);
   await openMenu(page, '系统管理', '用户管理');
   await expect(page).toHaveURL(/\/system\/user$/);
