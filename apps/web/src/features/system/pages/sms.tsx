@@ -17,7 +17,8 @@ const PURPOSE_LABELS: Record<string, string> = {
   notice: '系统通知',
 };
 
-const PROVIDER_LABELS: Record<string, string> = { outbox: '发件箱（未接短信平台）' };
+/** outbox: no SMS platform connected, messages are only stored here. */
+const PROVIDER_LABELS: Record<string, string> = { outbox: '站内发件箱' };
 
 /** 短信记录: what was sent by text, newest first. With no SMS contract the codes are read here. */
 export default function SmsPage() {
@@ -54,7 +55,8 @@ export default function SmsPage() {
           <Input placeholder="请输入手机号码" allowClear style={{ width: 200 }} />
         </Form.Item>
       </QueryBar>
-      <CrudTable<SmsOutboxRow> pageKey="system/sms" columns={columns} state={list} onToggleSearch={() => setShowSearch((s) => !s)} />
+      {/* A fixed scroll width, so the long 内容 column keeps its width and ellipsis instead of pushing 发送时间 off screen. */}
+      <CrudTable<SmsOutboxRow> pageKey="system/sms" columns={columns} state={list} scroll={{ x: 1100 }} onToggleSearch={() => setShowSearch((s) => !s)} />
     </CrudPage>
   );
 }
