@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileImageResult, UserInfo } from '@pdz/contracts';
-import type { TestApp } from '../../../test/harness';
+import { ADMIN_PASSWORD, type TestApp } from '../../../test/harness';
 import { addUser, auditRows, multipart, PW, startSystemApp, TINY_PNG } from './testkit';
 
 let t: TestApp;
@@ -17,6 +17,16 @@ afterAll(async () => t?.close());
 const info = async (tk = token) => (await t.call<UserInfo>({ method: 'GET', url: '/api/system/user/selectUserInfo', token: tk })).body.data;
 
 describe('profile', () => {
+  it('returns the signed-in user with role names and creation time, never the password hash', async () => {
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    const res = await t.call<{ userName: string; roleNames: string[]; createdAt: number }>({ method: 'GET', url: '/api/system/user/profile', token });
+    expect(res.body.data.userName).toBe('admin');
+    expect(res.body.data.roleNames).toEqual(['超级管理员']);
+    expect(res.body.data.createdAt).toBeGreaterThan(0);
+    expect(JSON.stringify(res.body.data)).not.toMatch(/password|argon2/i);
+    expect((await t.call({ method: 'GET', url: '/api/system/user/profile' })).status).toBe(401);
+  });
+
   it('edits the signed-in user\'s own name, phone, e-mail and title', async () => {
     const res = await t.call({ method: 'POST', url: '/api/system/user/profile/edit', token, payload: { nickName: '王五', phone: '13600000009', email: 'ww@example.com', remark: '华东配电监控' } });
     expect(res.body.code).toBe(0);

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
 import { audited } from './audited';
 import { assertPhoneFree } from './user.service';
+import { userRowById } from './user.repo';
 
 /** Image kinds recognised by their first bytes; the name and the declared type are not trusted. */
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
@@ -54,6 +55,9 @@ export async function profileRoutes(root: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const tags = ['个人中心'];
   const base = '/api/system/user/profile';
+
+  // The personal centre shows role names and the creation time, which user info does not carry.
+  app.get(base, { schema: { tags }, config: { signedIn: true } }, async (req) => ok(await userRowById(db, req.auth!.userId)));
 
   app.post(`${base}/edit`, { schema: { tags, body: profileBody }, config: { signedIn: true } }, async (req) => {
     const p = req.auth!;
