@@ -2,6 +2,7 @@ import type { AppMigration } from '../src/platform/db/migrate';
 import { m0001_system } from './0001_system';
 import { m0002_system_seed } from './0002_system_seed';
 import { m0003_assets } from './0003_assets';
+import { m0004_asset_menus } from './0004_asset_menus';
 import { m0005_equipment_models } from './0005_equipment_models';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, AppMigration> = {
   '0001_system': m0001_system,
   '0002_system_seed': m0002_system_seed,
   '0003_assets': m0003_assets,
+  '0004_asset_menus': m0004_asset_menus,
   '0005_equipment_models': m0005_equipment_models,
 };
