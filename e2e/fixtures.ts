@@ -100,8 +100,12 @@ export async function openMenu(page: Page, ...titles: string[]) {
       await expect(page).toHaveTitle(new RegExp(`^${title} - `));
     } else {
       const sub = menuItem(page, title);
-      // Sub-menu titles toggle: open only when closed.
-      if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
+      // Sub-menu titles toggle: open only when closed, and check it stayed open (a click during
+      // the menu's first render can be undone by its own open-keys sync).
+      await expect(async () => {
+        if ((await sub.getAttribute('aria-expanded')) !== 'true') await sub.click();
+        await expect(sub).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
     }
   }
 }
