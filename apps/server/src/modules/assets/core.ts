@@ -6,6 +6,7 @@ import { bayRoutes } from './bay/bay.routes';
 import { cabinetRoutes } from './cabinet/cabinet.routes';
 import { cameraRoutes } from './camera/camera.routes';
 import { gatewayRoutes } from './gateway/gateway.routes';
+import { treeRoutes } from './tree/tree.routes';
 
 /** Sites and their structure: customers, stations, bays, cabinets, cameras, gateways, the asset tree and moves. */
 export async function assetCoreRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -15,4 +16,5 @@ export async function assetCoreRoutes(app: FastifyInstance, ctx: AppContext) {
   await cabinetRoutes(app, ctx);
   await cameraRoutes(app, ctx);
   await gatewayRoutes(app, ctx);
+  await treeRoutes(app, ctx);
 }
