@@ -58,6 +58,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       MQTT_URL: '',
+      // The embedded MQTT endpoint on any free port: 1883 is the machine's own broker.
+      MQTT_PORT: '0',
     },
   },
 });

@@ -4,6 +4,7 @@ import { m0002_system_seed } from './0002_system_seed';
 import { m0003_assets } from './0003_assets';
 import { m0004_asset_menus } from './0004_asset_menus';
 import { m0005_equipment_models } from './0005_equipment_models';
+import { m0010_telemetry } from './0010_telemetry';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, AppMigration> = {
   '0003_assets': m0003_assets,
   '0004_asset_menus': m0004_asset_menus,
   '0005_equipment_models': m0005_equipment_models,
+  '0010_telemetry': m0010_telemetry,
 };

@@ -16,6 +16,7 @@ import { installDocs } from './platform/docs';
 import { installStatic } from './platform/static';
 import { ensureAdministrator } from './modules/auth/bootstrap';
 import { registerModules } from './modules/index';
+import { startTelemetry } from './telemetry/index';
 
 export interface BuildOptions {
   /** PostgreSQL schema for test isolation. */
@@ -61,6 +62,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
   await installDocs(app);
   await registerModules(app, ctx);
+  ctx.telemetry = await startTelemetry(app, ctx);
   await installStatic(app, config.webDist);
 
   const generatedAdminPassword = await ensureAdministrator(ctx);

@@ -15,6 +15,13 @@ async function main() {
     const demo = await seedDemoFleet(ctx);
     if (demo) console.log(describeDemo(demo));
   }
+  // MQTT ingest: the external broker (MQTT_URL) or the embedded endpoint on MQTT_PORT.
+  try {
+    await ctx.telemetry?.startMqtt();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

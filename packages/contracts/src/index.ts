@@ -5,3 +5,4 @@ export * from './auth';
 export * from './system/index';
 export * from './dashboard';
 export * from './asset/index';
+export * from './telemetry';

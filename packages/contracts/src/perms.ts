@@ -39,6 +39,7 @@ export const PERMS = {
   capacitor: crud('asset:capacitor'),
   alarmConfig: { query: 'alarm:config:query', edit: 'alarm:config:edit' },
   assetTree: { list: 'asset:tree:list', move: 'asset:tree:move' },
+  telemetry: { query: 'telemetry:data:query', stats: 'telemetry:gateway:stats' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -5,6 +5,13 @@ export interface BusEvents {
   'message.created': { messageId: number; userIds: number[] };
   'message.changed': { userId: number };
   'session.ended': { userId: number };
+  /** A raw-tag rule was saved or removed (telemetry reloads that gateway's rules). */
+  'rawrule.changed': { gatewayId: number | null };
+  /** Samples of one committed batch that were new, sorted by (point p, time t); v is the value. */
+  'telemetry.samples': { samples: { p: number; t: number; v: number; q: number }[] };
+  /** Communication state changed (telemetry comm-state). */
+  'gateway.status': { id: number; online: boolean; at: number };
+  'equipment.status': { id: number; online: boolean; at: number };
 }
 
 /**

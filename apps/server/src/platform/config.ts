@@ -21,6 +21,31 @@ export interface AppConfig {
   /** Time zone offset of day/month buckets, minutes east of UTC (China: +480). */
   zoneOffsetMinutes: number;
   demo: boolean;
+  telemetry: TelemetryConfig;
+}
+
+/** Ingest and storage of measurements (issue 4). */
+export interface TelemetryConfig {
+  /** Embedded MQTT endpoint when MQTT_URL is unset (0: any free port). */
+  mqttPort: number;
+  /** Shared-subscription group on an external broker ($share/{group}/gw/+/up). */
+  mqttShareGroup: string;
+  /** Client id on the external broker; set it for a persistent session. */
+  mqttClientId: string | null;
+  /** Samples the write buffer holds at most before pushing back. */
+  bufferMax: number;
+  /** Samples that make a batch be written at once. */
+  batchSamples: number;
+  /** Otherwise a batch is written this long after its first sample. */
+  flushMs: number;
+  /** Raw history kept this many days (rollups are kept); 0 keeps everything. */
+  rawRetentionDays: number;
+  /** Gateway/equipment offline after this many report intervals without data. */
+  offlineFactor: number;
+  /** How often communication state is checked. */
+  commCheckMs: number;
+  /** Records in one message. */
+  maxRecordsPerMessage: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -69,5 +94,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     zoneOffsetMinutes: intEnv(env, 'ZONE_OFFSET_MINUTES', 480),
     demo: env.DEMO !== '0',
+    telemetry: {
+      mqttPort: intEnv(env, 'MQTT_PORT', 1883),
+      mqttShareGroup: env.MQTT_SHARE_GROUP || 'pdz',
+      mqttClientId: env.MQTT_CLIENT_ID || null,
+      bufferMax: intEnv(env, 'TELEMETRY_BUFFER_MAX', 200_000),
+      batchSamples: intEnv(env, 'TELEMETRY_BATCH', 20_000),
+      flushMs: intEnv(env, 'TELEMETRY_FLUSH_MS', 150),
+      rawRetentionDays: intEnv(env, 'RAW_RETENTION_DAYS', 365),
+      offlineFactor: intEnv(env, 'GATEWAY_OFFLINE_FACTOR', 3),
+      commCheckMs: intEnv(env, 'COMM_CHECK_MS', 5000),
+      maxRecordsPerMessage: intEnv(env, 'INGEST_MAX_RECORDS', 10_000),
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { DialectName } from './db/index';
 import type { FileStore } from './files';
 import type { SmsProvider } from './sms';
 import type { EventBus } from './bus';
+import type { Telemetry } from '../telemetry/index';
 
 /** What every module receives: database, configuration and the shared services. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   files: FileStore;
   sms: SmsProvider;
   bus: EventBus;
+  /** Telemetry core (latest values, ingest); set by buildApp once the modules are registered. */
+  telemetry?: Telemetry;
 }

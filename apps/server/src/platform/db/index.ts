@@ -11,6 +11,16 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * The better-sqlite3 handle behind a Kysely instance, for the telemetry store's prepared-statement
+ * batch writes (design.md §3). Use it only inside `db.connection().execute(...)`, which holds
+ * Kysely's connection lock, so it never interleaves with another transaction.
+ */
+const nativeHandles = new WeakMap<object, unknown>();
+export function nativeSqlite(db: Kysely<Database>): import('better-sqlite3').Database | undefined {
+  return nativeHandles.get(db) as import('better-sqlite3').Database | undefined;
+}
+
 export interface DbOptions {
   databaseUrl: string | null;
   dataDir: string;
@@ -33,6 +43,7 @@ async function openSqlite(dataDir: string): Promise<Db> {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  nativeHandles.set(db, file);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

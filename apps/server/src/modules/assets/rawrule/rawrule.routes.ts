@@ -22,12 +22,14 @@ export async function rawRuleRoutes(root: FastifyInstance, ctx: AppContext) {
 
   app.post(`${base}/edit`, { schema: { tags, body: rawRuleEditBody }, config: { perm: PERMS.point.edit } }, async (req) => {
     const r = await saveRule(db, await scopeOf(db, req), req.body);
+    ctx.bus.emit('rawrule.changed', { gatewayId: null }); // the rule may have moved between gateways
     await auditAsset(db, req, r.created ? '新增原始数据规则' : '修改原始数据规则', `${r.equipment.code}.${r.point.point_key}`, { before: r.before, after: req.body });
     return ok(r.rule);
   });
 
   app.get(`${base}/remove`, { schema: { tags, querystring: rawRuleRemoveQuery }, config: { perm: PERMS.point.edit } }, async (req) => {
     const r = await removeRule(db, await scopeOf(db, req), req.query.pointId);
+    ctx.bus.emit('rawrule.changed', { gatewayId: r.rule.gatewayId });
     await auditAsset(db, req, '删除原始数据规则', `${r.equipment.code}.${r.point.point_key}`, r.rule);
     return ok(null);
   });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Sample } from '../types';
+import { BufferFullError, WriteBuffer, sortUnique } from './write-buffer';
+
+const s = (p: number, t: number, v = 0): Sample => ({ p, t, v, q: 0 });
+
+describe('write buffer', () => {
+  it('sorts by (point, ts) and keeps the first arrival of a key', () => {
+    expect(sortUnique([s(2, 5, 1), s(1, 9), s(2, 1), s(2, 5, 2), s(1, 3)])).toEqual([s(1, 3), s(1, 9), s(2, 1), s(2, 5, 1)]);
+  });
+
+  it('settles an offer only after its batch is written, and batches by time', async () => {
+    const written: Sample[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const buf = new WriteBuffer({ maxSamples: 100, batchSamples: 50, flushMs: 20 }, async (batch) => {
+      await gate;
+      written.push(batch);
+      return batch;
+    });
+    let settled = false;
+    const a = buf.tryOffer([s(2, 1), s(1, 1)]).then(() => (settled = true));
+    const b = buf.tryOffer([s(1, 0)]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(settled).toBe(false);
+    release();
+    await Promise.all([a, b]);
+    expect(written).toEqual([[s(1, 0), s(1, 1), s(2, 1)]]);
+  });
+
+  it('refuses when full (tryOffer) and makes offer wait for room, losing nothing', async () => {
+    const written: Sample[] = [];
+    let release!: () => void;
+    let gate = new Promise<void>((r) => (release = r));
+    const buf = new WriteBuffer({ maxSamples: 4, batchSamples: 2, flushMs: 5 }, async (batch) => {
+      await gate;
+      written.push(...batch);
+      return batch;
+    });
+    const first = buf.tryOffer([s(1, 1), s(1, 2), s(1, 3)]);
+    expect(() => buf.tryOffer([s(1, 4), s(1, 5)])).toThrow(BufferFullError);
+    let waited = false;
+    const later = buf.offer([s(1, 4), s(1, 5)]).then(() => (waited = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(waited).toBe(false);
+    expect(buf.size).toBe(3);
+    const open = release;
+    gate = Promise.resolve();
+    open();
+    await Promise.all([first, later]);
+    expect(written.map((x) => x.t)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('rejects the offers of a batch that fails to commit, and goes on', async () => {
+    let fail = true;
+    const buf = new WriteBuffer({ maxSamples: 10, batchSamples: 10, flushMs: 1 }, async (batch) => {
+      if (fail) throw new Error('disk full');
+      return batch;
+    });
+    await expect(buf.tryOffer([s(1, 1)])).rejects.toThrow('disk full');
+    fail = false;
+    await expect(buf.tryOffer([s(1, 2)])).resolves.toBeUndefined();
+    expect(buf.stats.failures).toBe(1);
+    await buf.close();
+    expect(() => buf.tryOffer([s(1, 3)])).toThrow();
+  });
+});

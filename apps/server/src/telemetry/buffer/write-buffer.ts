@@ -1,0 +1,183 @@
+import type { Sample } from '../types';
+
+export interface BufferOptions {
+  /** Most samples held (waiting plus being written); beyond it producers are pushed back. */
+  maxSamples: number;
+  /** A batch this large is written at once. */
+  batchSamples: number;
+  /** Otherwise the oldest waiting sample is written after this many ms. */
+  flushMs: number;
+}
+
+/** Writes one sorted batch durably; resolves with the samples that were new. */
+export type BatchWriter = (batch: Sample[]) => Promise<Sample[]>;
+
+export class BufferFullError extends Error {
+  constructor() {
+    super('写入缓冲已满，请稍后重试');
+  }
+}
+
+export class BufferClosedError extends Error {
+  constructor() {
+    super('服务正在停止，请稍后重试');
+  }
+}
+
+interface Batch {
+  samples: Sample[];
+  done: Promise<void>;
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  done.catch(() => undefined); // a failure is reported to each offerer through `done`
+  return { samples: [], done, resolve, reject };
+}
+
+/**
+ * The durable write buffer between ingest and the store. Producers add samples and get a promise
+ * that settles when the batch holding them is committed: that is when a gateway may be
+ * acknowledged. Batches are sorted by (point, ts), deduplicated (the first arrival of a key wins,
+ * as in the database) and written one at a time off the request path, on size or after `flushMs`.
+ *
+ * Bounded: `tryOffer` refuses when the buffer is full (HTTP answers 503), `offer` waits for room
+ * (MQTT acknowledges later, and aedes stops reading the socket meanwhile). Samples are dropped
+ * only when their batch fails to commit, and then nobody was acknowledged for them.
+ */
+export class WriteBuffer {
+  private current = newBatch();
+  private writing = 0;
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly waiters: { samples: Sample[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private closed = false;
+  /** Figures for the benchmark and the logs. */
+  readonly stats = { batches: 0, samples: 0, stored: 0, failures: 0, lastBatchMs: 0, lastBatchSize: 0 };
+
+  constructor(
+    private readonly opts: BufferOptions,
+    private readonly writer: BatchWriter,
+    private readonly onCommitted: (inserted: Sample[]) => void = () => undefined,
+    private readonly onError: (err: unknown) => void = () => undefined,
+  ) {}
+
+  /** Samples held now (waiting plus being written). */
+  get size() {
+    return this.current.samples.length + this.writing;
+  }
+
+  private hasRoom(n: number) {
+    // An empty buffer takes any message, however large, so nothing waits forever.
+    return this.size === 0 || this.size + n <= this.opts.maxSamples;
+  }
+
+  /** Adds samples if there is room; throws BufferFullError otherwise. */
+  tryOffer(samples: Sample[]): Promise<void> {
+    if (this.closed) throw new BufferClosedError();
+    if (this.waiters.length || !this.hasRoom(samples.length)) throw new BufferFullError();
+    return this.add(samples);
+  }
+
+  /** Adds samples, first waiting (in arrival order) until there is room. */
+  offer(samples: Sample[]): Promise<void> {
+    if (this.closed) return Promise.reject(new BufferClosedError());
+    if (!this.waiters.length && this.hasRoom(samples.length)) return this.add(samples);
+    return new Promise<void>((resolve, reject) => this.waiters.push({ samples, resolve, reject }));
+  }
+
+  private add(samples: Sample[]): Promise<void> {
+    const batch = this.current;
+    if (!samples.length) return Promise.resolve();
+    for (const s of samples) batch.samples.push(s);
+    if (batch.samples.length >= this.opts.batchSamples) this.kick(0);
+    else if (!this.timer) this.kick(this.opts.flushMs);
+    return batch.done;
+  }
+
+  private kick(delay: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // While a batch is being written the next one keeps growing; its end starts the next write.
+      if (!this.flushing) void this.flush();
+    }, delay);
+  }
+
+  /** Writes what is waiting now (after the batch being written, if any). */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => (this.current.samples.length ? this.flush() : undefined));
+    if (!this.current.samples.length) return Promise.resolve();
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const batch = this.current;
+    this.current = newBatch();
+    this.writing = batch.samples.length;
+    this.flushing = this.write(batch).finally(() => {
+      this.writing = 0;
+      this.flushing = null;
+      this.release();
+      if (this.current.samples.length) this.kick(this.current.samples.length >= this.opts.batchSamples ? 0 : this.opts.flushMs);
+    });
+    return this.flushing;
+  }
+
+  private async write(batch: Batch) {
+    const started = performance.now();
+    const sorted = sortUnique(batch.samples);
+    try {
+      const inserted = await this.writer(sorted);
+      this.stats.batches++;
+      this.stats.samples += batch.samples.length;
+      this.stats.stored += inserted.length;
+      this.stats.lastBatchMs = performance.now() - started;
+      this.stats.lastBatchSize = batch.samples.length;
+      batch.resolve();
+      try {
+        this.onCommitted(inserted);
+      } catch (err) {
+        this.onError(err);
+      }
+    } catch (err) {
+      this.stats.failures++;
+      this.onError(err);
+      batch.reject(err);
+    }
+  }
+
+  /** Lets waiting producers in, oldest first, while there is room. */
+  private release() {
+    while (this.waiters.length && this.hasRoom(this.waiters[0].samples.length)) {
+      const w = this.waiters.shift()!;
+      this.add(w.samples).then(w.resolve, w.reject);
+    }
+  }
+
+  /** Stops taking samples, refuses waiting producers, and writes what is held. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiters.splice(0)) w.reject(new BufferClosedError());
+    await this.flush();
+  }
+}
+
+/** Sorts by (point, ts) and keeps the first arrival of each key (stable sort). */
+export function sortUnique(samples: Sample[]): Sample[] {
+  const sorted = samples.slice().sort((a, b) => a.p - b.p || a.t - b.t);
+  const out: Sample[] = [];
+  for (const s of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.p === s.p && last.t === s.t) continue;
+    out.push(s);
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+import type { Sample } from '../types';
+import type { Buckets } from './buckets';
+import { consumptionByBucket, type BucketConsumption } from './accumulator';
+
+/** What a batch adds to one rollup bucket; merged into the stored row by min/max/sum/count and first/last by time. */
+export interface PartialAgg {
+  p: number;
+  b: number;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  first: number;
+  firstTs: number;
+  last: number;
+  lastTs: number;
+}
+
+/**
+ * Partial aggregates per (point, bucket) of newly stored samples, sorted by (point, ts). Because
+ * they hold only samples that were not stored before, merging them into the stored rows is exact
+ * for late and out-of-order samples too (sum and count add; first/last compare times).
+ */
+export function partials(samples: Sample[], bucketOf: (ts: number) => number): PartialAgg[] {
+  const out: PartialAgg[] = [];
+  let cur: PartialAgg | null = null;
+  for (const s of samples) {
+    const b = bucketOf(s.t);
+    if (!cur || cur.p !== s.p || cur.b !== b) {
+      cur = { p: s.p, b, min: s.v, max: s.v, sum: 0, count: 0, first: s.v, firstTs: s.t, last: s.v, lastTs: s.t };
+      out.push(cur);
+    }
+    if (s.v < cur.min) cur.min = s.v;
+    if (s.v > cur.max) cur.max = s.v;
+    cur.sum += s.v;
+    cur.count++;
+    cur.last = s.v;
+    cur.lastTs = s.t;
+  }
+  return out;
+}
+
+/** The newest new sample per point (sorted input): the candidate for tel_latest. */
+export function newestPerPoint(samples: Sample[]): Sample[] {
+  const out: Sample[] = [];
+  for (let i = 0; i < samples.length; i++) {
+    if (i === samples.length - 1 || samples[i + 1].p !== samples[i].p) out.push(samples[i]);
+  }
+  return out;
+}
+
+/** First new reading of an accumulator in each 15-minute bucket: its predecessor's bucket changes too. */
+export interface FirstInBucket {
+  p: number;
+  bucket: number;
+  ts: number;
+}
+
+export function firstsPerQuarter(samples: Sample[], buckets: Buckets): FirstInBucket[] {
+  const out: FirstInBucket[] = [];
+  let last: FirstInBucket | null = null;
+  for (const s of samples) {
+    const b = buckets.quarter(s.t);
+    if (!last || last.p !== s.p || last.bucket !== b) {
+      last = { p: s.p, bucket: b, ts: s.t };
+      out.push(last);
+    }
+  }
+  return out;
+}
+
+/** A run of consecutive 15-minute buckets of one point whose consumption is recomputed from raw. */
+export interface ConsRange {
+  p: number;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The buckets whose consumption a batch changes: those holding new readings and those holding the
+ * reading just before each (its increment now ends at the new reading). Adjacent buckets merge
+ * into one range so each is read once.
+ */
+export function consRanges(firsts: FirstInBucket[], predTs: (number | null)[], buckets: Buckets): ConsRange[] {
+  const perPoint = new Map<number, Set<number>>();
+  firsts.forEach((f, i) => {
+    let set = perPoint.get(f.p);
+    if (!set) perPoint.set(f.p, (set = new Set()));
+    set.add(f.bucket);
+    const pred = predTs[i];
+    if (pred !== null && pred !== undefined) set.add(buckets.quarter(pred));
+  });
+  const out: ConsRange[] = [];
+  for (const [p, set] of perPoint) {
+    const sorted = [...set].sort((a, b) => a - b);
+    let lo = sorted[0];
+    let hi = buckets.nextQuarter(lo);
+    for (const b of sorted.slice(1)) {
+      if (b === hi) hi = buckets.nextQuarter(b);
+      else {
+        out.push({ p, lo, hi });
+        lo = b;
+        hi = buckets.nextQuarter(b);
+      }
+    }
+    out.push({ p, lo, hi });
+  }
+  return out;
+}
+
+export interface ConsUpdate extends BucketConsumption {
+  p: number;
+}
+
+/** Consumption of every bucket of a range, from its readings (plus the first reading after it). */
+export function rangeConsumption(range: ConsRange, readings: { ts: number; value: number }[], buckets: Buckets): ConsUpdate[] {
+  return consumptionByBucket(readings, range.lo, range.hi, buckets.quarter).map((c) => ({ p: range.p, ...c }));
+}
+
+/** Distinct (point, parent bucket) pairs of changed child buckets, e.g. the days of changed quarters. */
+export function parents(updates: { p: number; bucket: number }[], parentOf: (ts: number) => number, next: (start: number) => number) {
+  const seen = new Set<string>();
+  const out: { p: number; lo: number; hi: number }[] = [];
+  for (const u of updates) {
+    const lo = parentOf(u.bucket);
+    const key = `${u.p}:${lo}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ p: u.p, lo, hi: next(lo) });
+  }
+  return out;
+}
