@@ -3,9 +3,9 @@ import {
   ADMIN,
   CANCEL,
   LOGIN_BUTTON,
-  OK,
   adminToken,
   api,
+  confirmDialog,
   cookieValue,
   openMenu,
   randomPhone,
@@ -121,7 +121,7 @@ test('sign-out asks first; 取消 keeps the session, 确定 ends it on the serve
 
   await userMenu(page, '退出登录');
   const reloaded = page.waitForEvent('load');
-  await dialog.getByRole('button', { name: OK }).click();
+  await confirmDialog(dialog);
   await reloaded;
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: LOGIN_BUTTON }).first()).toBeVisible();

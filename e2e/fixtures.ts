@@ -73,9 +73,21 @@ export async function userMenu(page: Page, item: '个人中心' | '布局设置'
 export async function signOut(page: Page) {
   await userMenu(page, '退出登录');
   const loaded = page.waitForEvent('load');
-  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: OK }).click();
+  await confirmDialog(page.getByRole('dialog', { name: '提示' }));
   await loaded;
   await expect(page).toHaveURL(/\/login/);
+}
+
+/**
+ * Clicks 确定 in a confirmation until it takes: on a loaded machine a click during the dialog's
+ * opening animation has been seen to go nowhere (antd ignores a second click once one took).
+ */
+export async function confirmDialog(dialog: Locator) {
+  const ok = dialog.getByRole('button', { name: OK });
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 2_000 });
+    await expect(ok).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Opens 布局设置 and returns the drawer. */

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CANCEL, OK, USER_PASSWORD, adminToken, api, btn, menuItem, openMenu, signIn, signOut, uid } from './fixtures';
+import { CANCEL, OK, confirmDialog, USER_PASSWORD, adminToken, api, btn, menuItem, openMenu, signIn, signOut, uid } from './fixtures';
 
 /** The dialog (modal or drawer) with this title. */
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
@@ -119,7 +119,7 @@ test('deleting asks first: 取消 keeps the record, 确定 removes it', async ({
   await expect(target).toBeVisible();
 
   await target.getByRole('button', { name: btn('删除') }).click();
-  await page.getByRole('dialog', { name: '系统提示' }).getByRole('button', { name: OK }).click();
+  await confirmDialog(page.getByRole('dialog', { name: '系统提示' }));
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(target).toHaveCount(0);
   const left = await api<{ total: number }>(request, token, 'GET', `/api/system/user/pageList?userName=${userName}`);

@@ -220,6 +220,8 @@ describe('HTTP errors', () => {
     expect(err.status).toBe(401);
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(logout).toHaveBeenCalledTimes(1);
+    // Stored session only: the sign-in page must not render (and spend the point cookie) before the reload.
+    expect(logout).toHaveBeenCalledWith({ keepState: true });
     expect(Cookies.get('point')).toBe('401');
     expect(navigateTo).not.toHaveBeenCalled();
   });

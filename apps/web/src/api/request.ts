@@ -59,7 +59,9 @@ export async function onUnauthorized() {
   if (handling401) return;
   handling401 = true;
   Cookies.set(POINT_COOKIE, '401');
-  await useSessionStore.getState().logout();
+  // Only the stored session goes: rendering sign-in before the reload would spend the point
+  // cookie there, and the reloaded sign-in page would not say why the user is back.
+  await useSessionStore.getState().logout({ keepState: true });
   window.location.reload();
 }
 

@@ -33,7 +33,8 @@ export const usePermissionStore = create<PermissionState>((set, getState) => ({
       try {
         await session.getInfo();
       } catch {
-        await session.logout();
+        // The reload follows: keep the in-memory session so sign-in is not rendered before it.
+        await session.logout({ keepState: true });
         window.location.reload();
         return;
       }

@@ -15,8 +15,13 @@ export interface SessionState {
   /** Spec §4 Login: store token, save logo and component, set roles, loadMenus, fetch dict_dydj. */
   login(result: LoginResult, remember: boolean): Promise<void>;
   getInfo(): Promise<UserInfo>;
-  /** Clears token, roles and saved logo/roleKey/component even when the call fails (spec §4). */
-  logout(): Promise<void>;
+  /**
+   * Clears token, roles and saved logo/roleKey/component even when the call fails (spec §4).
+   * `keepState` clears only what is stored (cookie, local storage) for a reload that follows: the
+   * guard then does not show sign-in before the reload, whose sign-in page would take the point
+   * cookie and lose its hint in the reload.
+   */
+  logout(opts?: { keepState?: boolean }): Promise<void>;
   setNoConfirm(n: number): void;
   setLoadMenus(v: boolean): void;
 }
@@ -53,7 +58,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     return info;
   },
 
-  async logout() {
+  async logout(opts) {
     try {
       await authApi.logout();
     } catch {
@@ -63,7 +68,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       localStorage.removeItem(LOGO_KEY);
       localStorage.removeItem(ROLE_KEY);
       localStorage.removeItem(COMPONENT_KEY);
-      set({ token: undefined, roles: [], perms: [], user: null });
+      if (!opts?.keepState) set({ token: undefined, roles: [], perms: [], user: null });
     }
   },
 
