@@ -72,5 +72,9 @@ test('a call the user is no longer allowed (403) takes the console to /401', asy
   await page.getByRole('textbox', { name: /用户名/ }).fill(limited.userName);
   await page.getByRole('button', { name: btn('搜索') }).click();
   await expect(page).toHaveURL(/\/401$/);
+  await expect(page.getByText('您没有访问权限')).toBeVisible();
   await page.screenshot({ path: '/tmp/pdz-e2e/401.png' });
+  // Still signed in: 返回首页 goes home.
+  await page.getByRole('button', { name: btn('返回首页') }).click();
+  await expect(page).toHaveURL(/\/home\/index$/);
 });
