@@ -60,6 +60,7 @@ export function SiteAssetTree({ tree, height, selectedKey, onSelect, isDisabled,
   }, [tree.tree, isDisabled]);
   const loaded = useMemo(() => loadedKeys(tree.tree), [tree.tree]);
   const keyword = tree.searching ? tree.keyword : '';
+  const parentOf = (n: AssetTreeNode) => (n.parentId ? tree.tree.nodes.get(n.parentId) : undefined);
 
   if ((tree.rootsLoading && !tree.searching && data.length === 0) || (tree.searchLoading && data.length === 0)) {
     return <Spin style={{ display: 'block', padding: 48 }} />;
@@ -87,13 +88,17 @@ export function SiteAssetTree({ tree, height, selectedKey, onSelect, isDisabled,
         </span>
       )}
       draggable={onDropMove ? { icon: false, nodeDraggable: (n) => MOVE_TARGETS[(n as SiteDataNode).node.levelType].length > 0 } : false}
-      // Only onto a node (becoming its child), and only where the hierarchy allows.
-      allowDrop={({ dragNode, dropNode, dropPosition }) => dropPosition === 0 && canMoveTo(dragNode.node, dropNode.node)}
+      // Onto a node: into it. Between nodes: into their parent (rc-tree's gap). Only where the
+      // hierarchy allows; the confirmation then names the target, so the gesture is never a guess.
+      allowDrop={({ dragNode, dropNode, dropPosition }) => {
+        const target = dropPosition === 0 ? dropNode.node : parentOf(dropNode.node);
+        return !!target && canMoveTo(dragNode.node, target);
+      }}
       onDrop={(info) => {
-        if (info.dropToGap) return;
         const dragged = (info.dragNode as unknown as SiteDataNode).node;
-        const target = (info.node as unknown as SiteDataNode).node;
-        if (canMoveTo(dragged, target)) onDropMove?.(dragged, target);
+        const over = (info.node as unknown as SiteDataNode).node;
+        const target = info.dropToGap ? parentOf(over) : over;
+        if (target && canMoveTo(dragged, target)) onDropMove?.(dragged, target);
       }}
     />
   );

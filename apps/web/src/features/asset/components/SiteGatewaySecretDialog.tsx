@@ -101,7 +101,7 @@ export function SiteGatewaySecretDialog({ secret, reason, onClose }: SiteGateway
                 label: '接入方式',
                 children: (
                   <>
-                    MQTT 用户名为网关编号，密码为此密钥，上报主题 <Typography.Text code>{`gw/${secret.code}/up`}</Typography.Text>
+                    MQTT 用户名为网关编号，密码为此密钥，上报主题 <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{`gw/${secret.code}/up`}</Typography.Text>
                   </>
                 ),
               },

@@ -11,6 +11,7 @@ import {
   gridStep,
   panBy,
   parseCoordinatePair,
+  placeLabels,
   project,
   roundCoord,
   scaleBar,
@@ -35,13 +36,13 @@ export interface SiteMapPickerProps {
   /** The city typed in the form: the first view shows that city's stations. */
   city?: string | null;
   height?: number;
+  /** False while the neighbours load: the first view waits for them. */
+  ready?: boolean;
 }
 
 const HEIGHT = 320;
 /** Neighbours farther than this from the chosen point are left out of its first view. */
 const NEAR_KM = 8;
-/** Names are drawn while at most this many stations are in view (else they overlap). */
-const MAX_LABELS = 30;
 
 function firstView(value: LngLat | null, stations: MapStation[], city: string | null | undefined, size: { width: number; height: number }): MapView {
   if (value) return fitView([value, ...stations.filter((s) => distanceKm(s, value) <= NEAR_KM)], size, 48);
@@ -55,7 +56,7 @@ function firstView(value: LngLat | null, stations: MapStation[], city: string | 
  * or paste "经度, 纬度". Nothing is fetched: no tiles, no map data, so it works on a closed
  * network, and neighbouring stations are the landmarks an operator actually knows.
  */
-export function SiteMapPicker({ value, onChange, stations, city, height = HEIGHT }: SiteMapPickerProps) {
+export function SiteMapPicker({ value, onChange, stations, city, height = HEIGHT, ready = true }: SiteMapPickerProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const [width, setWidth] = useState(0);
@@ -77,8 +78,8 @@ export function SiteMapPicker({ value, onChange, stations, city, height = HEIGHT
 
   // The first view waits for the width (and the neighbours, which may still be loading).
   useEffect(() => {
-    if (width > 0 && view === null) setView(firstView(value, stations, city, { width, height }));
-  }, [width, height, view, value, stations, city]);
+    if (width > 0 && ready && view === null) setView(firstView(value, stations, city, { width, height }));
+  }, [width, height, ready, view, value, stations, city]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling meanwhile.
   useEffect(() => {
@@ -124,7 +125,11 @@ export function SiteMapPicker({ value, onChange, stations, city, height = HEIGHT
     const br = unproject(view, size, width, height);
     const lngStep = gridStep(br.longitude - tl.longitude, Math.max(2, Math.round(width / 110)));
     const latStep = gridStep(tl.latitude - br.latitude, Math.max(2, Math.round(height / 80)));
-    const inView = stations.map((s) => ({ s, ...project(view, size, s) })).filter((p) => p.x >= -20 && p.x <= width + 20 && p.y >= -20 && p.y <= height + 20);
+    const inView = stations
+      .map((s) => ({ s, label: s.name.length > 14 ? `${s.name.slice(0, 14)}…` : s.name, ...project(view, size, s) }))
+      .filter((p) => p.x >= -20 && p.x <= width + 20 && p.y >= -20 && p.y <= height + 20);
+    // Stations close together (or the whole city seen from afar) would pile their names up.
+    const labelled = placeLabels(inView);
     const bar = scaleBar(view);
     const pin = value ? project(view, size, value) : null;
     drawing = (
@@ -151,13 +156,13 @@ export function SiteMapPicker({ value, onChange, stations, city, height = HEIGHT
             </g>
           );
         })}
-        {inView.map(({ s, x, y }) => (
-          <g key={s.id}>
-            <title>{`${s.name}（${s.longitude}, ${s.latitude}）`}</title>
-            <circle cx={x} cy={y} r={5} fill="#1677ff" fillOpacity={0.85} stroke="#fff" strokeWidth={1.5} />
-            {inView.length <= MAX_LABELS && (
-              <text x={x + 8} y={y + 4} fontSize={11} fill="#33475b" stroke="#f4f7fa" strokeWidth={3} paintOrder="stroke">
-                {s.name.length > 14 ? `${s.name.slice(0, 14)}…` : s.name}
+        {inView.map((p) => (
+          <g key={p.s.id}>
+            <title>{`${p.s.name}（${p.s.longitude}, ${p.s.latitude}）`}</title>
+            <circle cx={p.x} cy={p.y} r={5} fill="#1677ff" fillOpacity={0.85} stroke="#fff" strokeWidth={1.5} />
+            {labelled.has(p) && (
+              <text x={p.x + 8} y={p.y + 4} fontSize={11} fill="#33475b" stroke="#f4f7fa" strokeWidth={3} paintOrder="stroke">
+                {p.label}
               </text>
             )}
           </g>

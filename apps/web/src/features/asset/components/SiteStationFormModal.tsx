@@ -127,12 +127,12 @@ export function SiteStationFormModal({ open, id, customerId, onClose, onSaved }:
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="longitude" label="经度" rules={coordRules('longitude')} dependencies={['latitude']}>
-            <InputNumber placeholder={`${CHINA_LONGITUDE.min}～${CHINA_LONGITUDE.max}，如 120.7319`} precision={6} step={0.0001} style={{ width: '100%' }} />
+            <InputNumber placeholder={`${CHINA_LONGITUDE.min}～${CHINA_LONGITUDE.max}，如 120.7319`} step={0.0001} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="latitude" label="纬度" rules={coordRules('latitude')} dependencies={['longitude']}>
-            <InputNumber placeholder={`${CHINA_LATITUDE.min}～${CHINA_LATITUDE.max}，如 31.3052`} precision={6} step={0.0001} style={{ width: '100%' }} />
+            <InputNumber placeholder={`${CHINA_LATITUDE.min}～${CHINA_LATITUDE.max}，如 31.3052`} step={0.0001} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={24}>
@@ -154,6 +154,7 @@ export function SiteStationFormModal({ open, id, customerId, onClose, onSaved }:
                   <SiteMapPicker
                     value={valid ? { longitude: lng, latitude: lat } : null}
                     stations={stations}
+                    ready={!neighbours.isLoading}
                     city={getFieldValue('city') as string | undefined}
                     onChange={(p) => {
                       setFieldsValue({ longitude: p.longitude, latitude: p.latitude });

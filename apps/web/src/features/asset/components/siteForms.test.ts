@@ -46,6 +46,7 @@ describe('form → request', () => {
       remark: null,
     });
     expect(stationBody({ customerId: 1, code: 'a', name: 'b', stationType: 'box', longitude: null, latitude: undefined }).longitude).toBeNull();
+    expect(stationBody({ customerId: 1, code: 'a', name: 'b', stationType: 'box', longitude: 120.123456789, latitude: '31.5' })).toMatchObject({ longitude: 120.123457, latitude: 31.5 });
   });
 
   it('station row → form: a date picker value, no read-only fields', () => {

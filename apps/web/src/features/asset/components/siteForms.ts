@@ -29,6 +29,12 @@ export function numOrNull(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** Coordinates keep 6 decimals (about 0.1 m), however many were typed or pasted. */
+export function coordOrNull(v: unknown): number | null {
+  const n = numOrNull(v);
+  return n === null ? null : Math.round(n * 1e6) / 1e6;
+}
+
 export function dayOrNull(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null;
   if (dayjs.isDayjs(v)) return v.isValid() ? v.format(DAY_FORMAT) : null;
@@ -71,8 +77,8 @@ export function stationBody(v: RawForm): StationFormValues {
     capacityKva: numOrNull(v.capacityKva),
     city: textOrNull(v.city),
     address: textOrNull(v.address),
-    longitude: numOrNull(v.longitude),
-    latitude: numOrNull(v.latitude),
+    longitude: coordOrNull(v.longitude),
+    latitude: coordOrNull(v.latitude),
     commissionDate: dayOrNull(v.commissionDate),
     contact: textOrNull(v.contact),
     phone: textOrNull(v.phone),

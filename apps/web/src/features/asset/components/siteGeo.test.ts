@@ -8,6 +8,7 @@ import {
   gridStep,
   pairError,
   panBy,
+  placeLabels,
   parseCoordinatePair,
   project,
   roundCoord,
@@ -127,5 +128,17 @@ describe('grid, scale and distance', () => {
     expect(formatDistance(d)).toBe('5.6 公里');
     expect(formatDistance(0.35)).toBe('350 米');
     expect(formatDistance(23.4)).toBe('23 公里');
+  });
+});
+
+describe('labels', () => {
+  it('leaves out names that would overlap one already drawn', () => {
+    const a = { x: 100, y: 100, label: '星湖街1号' };
+    const b = { x: 110, y: 104, label: '星湖街2号' };
+    const c = { x: 100, y: 140, label: '独墅湖' };
+    const shown = placeLabels([a, b, c]);
+    expect(shown.has(a)).toBe(true);
+    expect(shown.has(b)).toBe(false);
+    expect(shown.has(c)).toBe(true);
   });
 });

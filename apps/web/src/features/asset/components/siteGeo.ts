@@ -156,3 +156,19 @@ export function distanceKm(a: LngLat, b: LngLat): number {
 export function formatDistance(km: number): string {
   return km >= 1 ? `${km.toFixed(km >= 10 ? 0 : 1)} 公里` : `${Math.round(km * 1000)} 米`;
 }
+
+/**
+ * Which names to draw beside their dots without overlapping (greedy, in the given order, so
+ * earlier points win). A name is about `charPx` per character wide and `linePx` tall.
+ */
+export function placeLabels<T extends { x: number; y: number; label: string }>(points: T[], charPx = 11, linePx = 14): Set<T> {
+  const boxes: { x1: number; x2: number; y1: number; y2: number }[] = [];
+  const shown = new Set<T>();
+  for (const p of points) {
+    const box = { x1: p.x + 6, x2: p.x + 8 + p.label.length * charPx, y1: p.y - linePx / 2 - 1, y2: p.y + linePx / 2 + 1 };
+    if (boxes.some((b) => box.x1 < b.x2 && b.x1 < box.x2 && box.y1 < b.y2 && b.y1 < box.y2)) continue;
+    boxes.push(box);
+    shown.add(p);
+  }
+  return shown;
+}

@@ -88,16 +88,15 @@ export default function GatewaysPage() {
       render: (_v, g) => {
         const s = gatewayState(g, now);
         return (
-          <Space size={4} orientation="vertical" style={{ rowGap: 0 }}>
-            <Tag color={s.color} style={{ marginInlineEnd: 0 }}>
-              {s.label}
-            </Tag>
-            {s.detail && (
-              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <Tag color={s.color}>{s.label}</Tag>
+            {/* 未接入 says it all; the other states say since when. */}
+            {s.label !== '未接入' && s.detail && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {s.detail}
               </Typography.Text>
             )}
-          </Space>
+          </span>
         );
       },
     },
@@ -110,7 +109,7 @@ export default function GatewaysPage() {
     },
     {
       key: 'offlineSince',
-      title: '离线时间',
+      title: '离线开始',
       dataIndex: 'offlineSince',
       render: (v: number | null, g) => (g.online || !v ? '-' : formatTime(v)),
     },

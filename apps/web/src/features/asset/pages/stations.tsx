@@ -37,7 +37,7 @@ interface StationQuery extends Record<string, unknown> {
 }
 
 const P = PERMS.station;
-const DEFAULT_HIDDEN = ['id', 'address', 'contact', 'phone', 'orderNum', 'createdAt', 'gatewayCount', 'cameraCount'];
+const DEFAULT_HIDDEN = ['id', 'voltageLevel', 'city', 'address', 'commissionDate', 'contact', 'phone', 'orderNum', 'createdAt', 'cabinetCount', 'gatewayCount', 'cameraCount'];
 
 /** 站点: stations with their type, voltage, capacity, place on the map and counts; 台账PDF per station. */
 export default function StationsPage() {
@@ -55,11 +55,11 @@ export default function StationsPage() {
   const columns: CrudColumn<StationRow>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', sorter: true, width: 70 },
     { key: 'code', title: '站点编号', dataIndex: 'code', sorter: true },
-    { key: 'name', title: '站点名称', dataIndex: 'name', sorter: true, ellipsis: true },
-    { key: 'customerName', title: '所属客户', dataIndex: 'customerName', sorter: true, ellipsis: true },
+    { key: 'name', title: '站点名称', dataIndex: 'name', sorter: true, ellipsis: true, width: 190 },
+    { key: 'customerName', title: '所属客户', dataIndex: 'customerName', sorter: true, ellipsis: true, width: 180 },
     { key: 'stationType', title: '站点类型', dataIndex: 'stationTypeName' },
     { key: 'voltageLevel', title: '电压等级', dataIndex: 'voltageLevel', render: (v: string | null) => orDash(dicts.label('dict_dydj', v)) },
-    { key: 'capacityKva', title: '装机容量(kVA)', dataIndex: 'capacityKva', sorter: true, align: 'right', render: orDash },
+    { key: 'capacityKva', title: '容量(kVA)', dataIndex: 'capacityKva', sorter: true, align: 'right', render: orDash },
     { key: 'city', title: '城市', dataIndex: 'city', sorter: true, render: orDash },
     { key: 'address', title: '地址', dataIndex: 'address', ellipsis: true, render: orDash },
     {

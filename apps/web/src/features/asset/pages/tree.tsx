@@ -17,7 +17,7 @@ import { MOVE_CONSEQUENCE, ROOT, describeMoved } from '../components/siteTreeMod
 /** The tree fills the window below its own top, and never gets shorter than this. */
 const MIN_TREE_HEIGHT = 360;
 
-function useFillHeight(ref: React.RefObject<HTMLElement | null>, bottom = 40) {
+function useFillHeight(ref: React.RefObject<HTMLElement | null>, bottom: number, remeasure: unknown) {
   const [height, setHeight] = useState(520);
   useLayoutEffect(() => {
     const measure = () => {
@@ -30,7 +30,8 @@ function useFillHeight(ref: React.RefObject<HTMLElement | null>, bottom = 40) {
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, [ref, bottom]);
+    // `remeasure`: something above the tree appeared or went (the search result line).
+  }, [ref, bottom, remeasure]);
   return height;
 }
 
@@ -44,14 +45,14 @@ export default function AssetTreePage() {
   const qc = useQueryClient();
   const canMove = usePerm([PERMS.assetTree.move]);
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState('');
   const [selectedKey, setSelectedKey] = useState<string | undefined>();
   const [snapshot, setSnapshot] = useState<AssetTreeNode | undefined>();
   const [moving, setMoving] = useState<AssetTreeNode | undefined>();
   const [scrollTo, setScrollTo] = useState<string | undefined>();
   const boxRef = useRef<HTMLDivElement>(null);
   const treeRef = useRef<SiteTreeRef>(null);
-  const height = useFillHeight(boxRef);
+  const [text, setText] = useState('');
+  const height = useFillHeight(boxRef, 40, text.trim() !== '');
   const { setKeyword, locate, reload } = tree;
 
   // Search as the operator types, once they pause.
@@ -128,7 +129,7 @@ export default function AssetTreePage() {
           try {
             const r = await moveNode(node.dwid, target.dwid);
             const along = describeMoved(r.moved);
-            feedback.message.success(along ? `移动成功，${along}随之移动` : '移动成功');
+            feedback.message.success(along ? `移动成功，共移动 ${along}` : '移动成功');
             const oldParent = node.parentId ?? ROOT;
             const oldGrand = tree.full.nodes.get(oldParent)?.parentId ?? ROOT;
             await reload([ROOT, oldParent, oldGrand, target.dwid, target.parentId ?? ROOT]);
@@ -174,7 +175,7 @@ export default function AssetTreePage() {
             </Tooltip>
           </Space>
           <Input.Search
-            placeholder="搜索名称或编号（客户、站点、间隔、柜体、设备）"
+            placeholder="搜索名称或编号"
             allowClear
             value={text}
             loading={tree.searchLoading}
@@ -182,12 +183,14 @@ export default function AssetTreePage() {
             onSearch={(v) => setKeyword(v)}
             style={{ marginBottom: 8 }}
           />
-          {tree.searching && !tree.searchLoading && (
+          {text.trim() !== '' && (
             <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 4 }}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {tree.searchTotal === 0
-                  ? '没有匹配的节点'
-                  : tree.searchTruncated
+                {tree.searchLoading || !tree.searching
+                  ? '正在搜索…'
+                  : tree.searchTotal === 0
+                    ? ''
+                    : tree.searchTruncated
                     ? `匹配的节点较多，仅显示前 ${tree.searchTotal} 个，请输入更具体的关键字`
                     : `找到 ${tree.searchTotal} 个匹配的节点`}
               </Typography.Text>
@@ -196,7 +199,7 @@ export default function AssetTreePage() {
               </Button>
             </Space>
           )}
-          <div ref={boxRef}>
+          <div ref={boxRef} style={{ height }}>
             <SiteAssetTree
               tree={tree}
               height={height}
