@@ -13,6 +13,8 @@ interface ValidationIssue {
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, req, reply) => {
+    // A failure after a handler chose another type (a file stream) must still answer JSON.
+    reply.type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       return reply.status(err.status).send({ code: err.code, msg: err.message, message: err.message });
     }

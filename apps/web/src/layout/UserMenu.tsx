@@ -21,9 +21,10 @@ export function UserMenu() {
       ...LOGOUT_CONFIRM,
       type: 'warning',
       async onOk() {
-        await useSessionStore.getState().logout();
-        // A full reload drops every in-memory state; without a token the guard shows /login.
-        window.location.href = '/';
+        // Clear the stored session but keep the page as it is until the reload, so the console
+        // does not flash the sign-in page and then load a second time.
+        await useSessionStore.getState().logout({ keepState: true });
+        window.location.replace('/login');
       },
     });
   };

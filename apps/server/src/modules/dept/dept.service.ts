@@ -41,6 +41,11 @@ export async function deptTree(ctx: AppContext, p: Principal, f: DeptFilter): Pr
 
 export async function deptTreeSelect(ctx: AppContext, p: Principal): Promise<DeptTreeSelectNode[]> {
   const rows = await scopedDepts(ctx.db, ctx.dialect, p);
+  // A caller limited to their own record still finds it under its department.
+  if (p.deptId !== null && !rows.some((d) => d.id === p.deptId)) {
+    const own = await deptById(ctx.db, p.deptId);
+    if (own) rows.push(own);
+  }
   return buildTree(rows.map((d) => ({ id: d.id, parentId: d.parent_id, node: { id: d.id, label: d.dept_name, disabled: !d.enabled } as DeptTreeSelectNode })));
 }
 

@@ -194,3 +194,13 @@ describe('department data scope', () => {
     expect(shape(own.body.data)).toBe('华南分公司(userlister)');
   });
 });
+
+describe('department picker for a user limited to their own record', () => {
+  it('still shows their own department', async () => {
+    const { createLimitedUser } = await import('../../../test/limited-user');
+    const dept = await t.ctx.db.insertInto('sys_dept').values({ parent_id: root, ancestors: `0,${root}`, dept_name: '仅本人测试部', order_num: 9, leader: null, phone: null, email: null, enabled: 1, created_at: Date.now(), updated_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const self = await createLimitedUser(t, { perms: [PERMS.user.list], dataScope: 'self', deptId: dept.id });
+    const res = await t.call<DeptTreeSelectNode[]>({ method: 'GET', url: '/api/system/dept/treeSelect', token: self.token });
+    expect(res.body.data.map((n) => n.label)).toEqual(['仅本人测试部']);
+  });
+});
