@@ -13,7 +13,7 @@ export function SitePdfButton({ station, asLink = true }: { station: { id: numbe
       icon={<FilePdfOutlined />}
       loading={busy}
       type={asLink ? 'link' : 'default'}
-      size={asLink ? 'small' : 'middle'}
+      size="small"
       style={asLink ? { paddingInline: 4 } : undefined}
       onClick={async () => {
         setBusy(true);

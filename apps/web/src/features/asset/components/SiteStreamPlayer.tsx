@@ -16,8 +16,8 @@ export function describeHlsError(type: string, details: string): string {
 }
 
 /**
- * Plays an HLS (.m3u8) stream in the page: natively where the browser can (Safari), else through
- * hls.js, loaded only here so other pages do not carry it. Fatal errors are shown, not retried
+ * Plays an HLS (.m3u8) stream in the page through hls.js (loaded only here, so other pages do not
+ * carry it), or natively where the browser has no Media Source Extensions. Fatal errors are shown, not retried
  * forever: a camera that is off should say so.
  */
 export function HlsVideo({ url, height = 360 }: { url: string; height?: number }) {
@@ -34,7 +34,7 @@ export function HlsVideo({ url, height = 360 }: { url: string; height?: number }
     video.addEventListener('playing', onPlaying);
     video.addEventListener('loadeddata', onPlaying);
 
-    if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    const playNatively = () => {
       video.src = url;
       const onError = () => !disposed && setState({ phase: 'error', text: '视频流无法播放，请检查地址或摄像头状态' });
       video.addEventListener('error', onError);
@@ -43,26 +43,28 @@ export function HlsVideo({ url, height = 360 }: { url: string; height?: number }
         video.removeAttribute('src');
         video.load();
       };
-    } else {
-      void import('hls.js').then(({ default: Hls }) => {
-        if (disposed) return;
-        if (!Hls.isSupported()) {
-          setState({ phase: 'error', text: '当前浏览器不支持 HLS 播放，请使用新版 Chrome、Edge 或 Firefox' });
-          return;
+    };
+    // hls.js first (the same behaviour and error texts in every browser with Media Source
+    // Extensions); the browser's own HLS only where MSE is missing (iPhone Safari).
+    void import('hls.js').then(({ default: Hls }) => {
+      if (disposed) return;
+      if (!Hls.isSupported()) {
+        if (video.canPlayType('application/vnd.apple.mpegurl')) playNatively();
+        else setState({ phase: 'error', text: '当前浏览器不支持 HLS 播放，请使用新版 Chrome、Edge 或 Firefox' });
+        return;
+      }
+      // Live camera streams: stay near the live edge, give up on a dead source after a few tries.
+      const hls = new Hls({ lowLatencyMode: true, manifestLoadingMaxRetry: 2, levelLoadingMaxRetry: 2, fragLoadingMaxRetry: 3 });
+      hls.on(Hls.Events.ERROR, (_e, data) => {
+        if (data.fatal && !disposed) {
+          setState({ phase: 'error', text: describeHlsError(data.type, data.details) });
+          hls.destroy();
         }
-        // Live camera streams: stay near the live edge, give up on a dead source after a few tries.
-        const hls = new Hls({ lowLatencyMode: true, manifestLoadingMaxRetry: 2, levelLoadingMaxRetry: 2, fragLoadingMaxRetry: 3 });
-        hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (data.fatal && !disposed) {
-            setState({ phase: 'error', text: describeHlsError(data.type, data.details) });
-            hls.destroy();
-          }
-        });
-        hls.loadSource(url);
-        hls.attachMedia(video);
-        destroy = () => hls.destroy();
       });
-    }
+      hls.loadSource(url);
+      hls.attachMedia(video);
+      destroy = () => hls.destroy();
+    });
     return () => {
       disposed = true;
       video.removeEventListener('playing', onPlaying);

@@ -78,9 +78,6 @@ export default function GatewaysPage() {
   const columns: CrudColumn<GatewayRow>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', sorter: true, width: 70 },
     { key: 'code', title: '网关编号', dataIndex: 'code', sorter: true },
-    { key: 'name', title: '网关名称', dataIndex: 'name', sorter: true, ellipsis: true },
-    { key: 'stationName', title: '所属站点', dataIndex: 'stationName', sorter: true, ellipsis: true },
-    { key: 'customerName', title: '所属客户', dataIndex: 'customerName', ellipsis: true },
     {
       key: 'online',
       title: '在线状态',
@@ -100,6 +97,9 @@ export default function GatewaysPage() {
         );
       },
     },
+    { key: 'name', title: '网关名称', dataIndex: 'name', sorter: true, ellipsis: true, width: 240 },
+    { key: 'stationName', title: '所属站点', dataIndex: 'stationName', sorter: true, ellipsis: true },
+    { key: 'customerName', title: '所属客户', dataIndex: 'customerName', ellipsis: true },
     {
       key: 'lastSeenAt',
       title: '最后上报',
