@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Col, Empty, Flex, Input, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Col, Empty, Flex, Input, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PERMS, type AlarmConfigInfo, type AlarmRuleRow, type EquipmentRow } from '@pdz/contracts';
@@ -143,7 +143,7 @@ export function AlarmConfigPanel({ equipment }: { equipment: EquipmentRow }) {
                       background: selected ? 'var(--ant-color-primary-bg)' : undefined,
                     }}
                   >
-                    {t.kind ? <PointKindTag kind={t.kind} /> : <span style={{ width: 38 }} />}
+                    {t.kind ? <PointKindTag kind={t.kind} /> : <Tag>设备</Tag>}
                     <div style={{ flex: 1, minWidth: 0 }}>
                       <div style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: selected ? 'var(--ant-color-primary)' : undefined }}>{t.name}</div>
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

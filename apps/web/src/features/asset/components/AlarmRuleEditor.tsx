@@ -8,7 +8,8 @@ import { LEVEL_COLORS, MIN_COMM_DELAY_S, defaultRule, formatDelay, ruleTypeLabel
 const R = alarmRuleInput.shape;
 const LEVEL_OPTIONS = ALARM_LEVELS.map((l) => ({ value: l.value, label: <Tag color={LEVEL_COLORS[l.value]} style={{ marginInlineEnd: 0 }}>{`${l.value} ${l.label}`}</Tag> }));
 /** 站内消息 always goes out (the server adds it anyway), so its box is ticked and fixed. */
-const CHANNEL_OPTIONS = ALARM_CHANNELS.map((c) => ({ value: c.value, label: c.label, disabled: c.value === 'site' }));
+// Only 站内消息 carries `disabled`: an explicit false on the others would override a read-only form.
+const CHANNEL_OPTIONS = ALARM_CHANNELS.map((c) => ({ value: c.value, label: c.label, ...(c.value === 'site' ? { disabled: true } : {}) }));
 /** Fields of a rule share the card's first row and wrap on narrow screens. */
 const FIELD = '1 1 130px';
 const STATUS_VALUE_OPTIONS = [
@@ -216,12 +217,12 @@ function RuleCard({ index, name, types, unit, editable, onRemove }: { index: num
       </Row>
       <Row gutter={12}>
         <Col xs={24} lg={12}>
-          <Form.Item name={[name, 'message']} label="告警内容" rules={schemaRules(R.message)} style={{ marginBottom: 0 }}>
+          <Form.Item name={[name, 'message']} label="告警内容" rules={schemaRules(R.message)} style={{ marginBottom: 8 }}>
             <Input placeholder="告警时显示的文字，留空则自动生成" maxLength={255} />
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item name={[name, 'channels']} label="通知方式" style={{ marginBottom: 0 }}>
+          <Form.Item name={[name, 'channels']} label="通知方式" style={{ marginBottom: 8 }}>
             <Checkbox.Group options={CHANNEL_OPTIONS} />
           </Form.Item>
         </Col>

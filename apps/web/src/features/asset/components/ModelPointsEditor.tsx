@@ -71,7 +71,21 @@ export function ModelPointsEditor({ model, onSave, onCancel }: { model: Equipmen
                   title: <Required>标识</Required>,
                   width: 130,
                   render: (_v, f) => (
-                    <Form.Item name={[f.name, 'pointKey']} rules={schemaRules(P.pointKey, { required: '测点标识' })} style={{ margin: 0 }}>
+                    <Form.Item
+                      name={[f.name, 'pointKey']}
+                      rules={[
+                        ...schemaRules(P.pointKey, { required: '测点标识' }),
+                        {
+                          // The same key twice would clash in raw tags: say so on the row itself.
+                          validator: async (_r, v: string | undefined) => {
+                            const key = v?.trim();
+                            const rows: ModelPointForm[] = form.getFieldValue('points') ?? [];
+                            if (key && rows.filter((r) => r.pointKey?.trim() === key).length > 1) throw new Error(`测点标识“${key}”重复`);
+                          },
+                        },
+                      ]}
+                      style={{ margin: 0 }}
+                    >
                       <Input placeholder="如 Ua" maxLength={32} aria-label="测点标识" />
                     </Form.Item>
                   ),

@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Button, Flex, Input, Segmented, Space, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined } from '@ant-design/icons';
 import { PERMS, type EquipmentRow, type PointKind, type PointRow } from '@pdz/contracts';
 import { Auth, usePerm } from '@/access/Auth';
+import { feedback } from '@/app/feedback';
 import { confirmAction, useCrudMutation } from '@/components/crud';
+import { useQueryClient } from '@tanstack/react-query';
 import { EQUIPMENT_KEY } from '../api/equipment';
 import { ALARM_CONFIG_KEY } from '../api/alarm-config';
 import { editPoint, pointKeyOf, removePoints, setRealTimeTags, usePoints } from '../api/point';
-import { nextTagIds, pointEditRequest, pointRemoval } from './pointEdits';
+import { RULE_KEY, saveRule } from '../api/rule';
+import { bulkBindPlan, nextTagIds, pointEditRequest, pointRemoval } from './pointEdits';
 import { PointFormModal } from './PointFormModal';
 import { PointRuleModal } from './PointRuleModal';
 import { PointKindTag, pointRatioLabel } from './PointTags';
@@ -34,6 +37,7 @@ export function PointTable({ equipment }: { equipment: EquipmentRow }) {
   const points = usePoints(equipment.id);
   const canEdit = usePerm([PERMS.point.edit]);
   const canTag = usePerm([PERMS.point.edit, PERMS.equipment.edit]);
+  const canRemove = usePerm([PERMS.point.remove]);
   const [kind, setKind] = useState('all');
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
@@ -61,6 +65,29 @@ export function PointTable({ equipment }: { equipment: EquipmentRow }) {
     } finally {
       setBusy(null);
     }
+  }
+
+  const qc = useQueryClient();
+  const plan = bulkBindPlan(equipment, all);
+  /** One request per point, in order; the first refusal stops the run (the client shows why). */
+  function bulkBind() {
+    confirmAction({
+      content: `将为 ${plan.length} 个未绑定的测点绑定网关“${equipment.gatewayCode}”上的原始标签“${equipment.code}.测点标识”（系数 1、偏移量 0），是否继续？`,
+      onOk: async () => {
+        let done = 0;
+        try {
+          for (const body of plan) {
+            await saveRule(body);
+            done++;
+          }
+          feedback.message.success(`已绑定 ${done} 个测点`);
+        } catch {
+          if (done) feedback.message.warning(`已绑定 ${done} 个测点，其余未绑定`);
+        } finally {
+          await Promise.all([qc.invalidateQueries({ queryKey: key }), qc.invalidateQueries({ queryKey: RULE_KEY })]);
+        }
+      },
+    });
   }
 
   function confirmRemove(rows: PointRow[]) {
@@ -140,6 +167,7 @@ export function PointTable({ equipment }: { equipment: EquipmentRow }) {
     },
     {
       key: 'actions',
+      hidden: !canEdit && !canRemove,
       title: '操作',
       width: 140,
       fixed: 'right',
@@ -166,7 +194,6 @@ export function PointTable({ equipment }: { equipment: EquipmentRow }) {
   ];
 
   const selectedRows = all.filter((p) => selected.includes(p.id));
-  const canRemove = usePerm([PERMS.point.remove]);
   return (
     <>
       <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -178,6 +205,13 @@ export function PointTable({ equipment }: { equipment: EquipmentRow }) {
           <Typography.Text type="secondary">
             共 {all.length} 个测点，已绑定 {all.filter((p) => p.rule).length} 个，实时标签 {all.filter((p) => p.isTag).length} 个
           </Typography.Text>
+          <Auth perms={[PERMS.point.edit]}>
+            <Tooltip title={!equipment.gatewayId ? '设备未接入采集网关，请先在设备信息中选择网关' : plan.length ? '按“设备编号.测点标识”绑定所有未绑定的测点' : '所有测点均已绑定'}>
+              <Button icon={<ApiOutlined />} disabled={!plan.length} onClick={bulkBind}>
+                批量绑定
+              </Button>
+            </Tooltip>
+          </Auth>
           <Auth perms={[PERMS.point.remove]}>
             <Button danger icon={<DeleteOutlined />} disabled={!selectedRows.length} onClick={() => confirmRemove(selectedRows)}>
               删除

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PointRow } from '@pdz/contracts';
-import { nextTagIds, pointEditRequest, pointRemoval, ruleRequest, scaledValue, suggestedRawTag } from './pointEdits';
+import { bulkBindPlan, nextTagIds, pointEditRequest, pointRemoval, ruleRequest, scaledValue, suggestedRawTag } from './pointEdits';
 
 const point = (over: Partial<PointRow>): PointRow => ({
   id: 1,
@@ -80,5 +80,19 @@ describe('raw tag rules', () => {
   it('maps the dialog to POST iotdatarawrule/edit with defaults', () => {
     expect(ruleRequest(7, { gatewayId: 2, rawTag: ' M1.Ua ' })).toEqual({ pointId: 7, gatewayId: 2, rawTag: 'M1.Ua', scale: 1, offset: 0, enabled: true });
     expect(ruleRequest(7, { gatewayId: 2, rawTag: 'x', scale: 0.1, offset: -40, enabled: false })).toEqual({ pointId: 7, gatewayId: 2, rawTag: 'x', scale: 0.1, offset: -40, enabled: false });
+  });
+});
+
+describe('bulk binding', () => {
+  it('binds only the unbound points, on the equipment gateway, with suggested tags', () => {
+    const pts = [point({ id: 1, pointKey: 'Ua' }), point({ id: 2, pointKey: 'Ub', rule }), point({ id: 3, pointKey: 'Ep+' })];
+    expect(bulkBindPlan({ code: 'SZ01-M09', gatewayId: 4 }, pts)).toEqual([
+      { pointId: 1, gatewayId: 4, rawTag: 'SZ01-M09.Ua', scale: 1, offset: 0, enabled: true },
+      { pointId: 3, gatewayId: 4, rawTag: 'SZ01-M09.Ep+', scale: 1, offset: 0, enabled: true },
+    ]);
+  });
+
+  it('plans nothing without a gateway', () => {
+    expect(bulkBindPlan({ code: 'X', gatewayId: null }, [point({})])).toEqual([]);
   });
 });

@@ -87,3 +87,14 @@ export function ruleRequest(pointId: number, v: { gatewayId: number; rawTag: str
     enabled: v.enabled ?? true,
   };
 }
+
+/**
+ * 批量绑定: a rule for every unbound point of the equipment, on its own gateway, with the
+ * suggested tag and no scaling (most gateways are configured to send engineering values keyed
+ * this way). Nothing without a gateway: the operator must choose one per point then.
+ */
+export function bulkBindPlan(equipment: { code: string; gatewayId: number | null }, points: PointRow[]): RawRuleBody[] {
+  if (!equipment.gatewayId) return [];
+  const gatewayId = equipment.gatewayId;
+  return points.filter((p) => !p.rule).map((p) => ruleRequest(p.id, { gatewayId, rawTag: suggestedRawTag(equipment.code, p.pointKey) }));
+}
