@@ -109,7 +109,7 @@ export function PointTable({ equipment }: { equipment: EquipmentRow }) {
       ellipsis: true,
       render: (_v, p) =>
         p.rule ? (
-          <Tooltip title={`网关 ${p.rule.gatewayCode}，工程值 = 原始值 × ${p.rule.scale} + ${p.rule.offset}${p.rule.enabled ? '' : '（规则已停用）'}`}>
+          <Tooltip title={`${p.rule.rawTag}（网关 ${p.rule.gatewayCode}），工程值 = 原始值 × ${p.rule.scale} + ${p.rule.offset}${p.rule.enabled ? '' : '，规则已停用'}`}>
             <Typography.Text type={p.rule.enabled ? undefined : 'secondary'} delete={!p.rule.enabled}>
               {p.rule.rawTag}
             </Typography.Text>
