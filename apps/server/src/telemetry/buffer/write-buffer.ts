@@ -57,10 +57,11 @@ export class WriteBuffer {
   private writing = 0;
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private timerDue = 0;
   private readonly waiters: { samples: Sample[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private closed = false;
   /** Figures for the benchmark and the logs. */
-  readonly stats = { batches: 0, samples: 0, stored: 0, failures: 0, lastBatchMs: 0, lastBatchSize: 0 };
+  readonly stats = { batches: 0, samples: 0, stored: 0, failures: 0, lastBatchMs: 0, lastBatchSize: 0, sortMs: 0, writeMs: 0 };
 
   constructor(
     private readonly opts: BufferOptions,
@@ -103,7 +104,11 @@ export class WriteBuffer {
   }
 
   private kick(delay: number) {
+    const due = Date.now() + delay;
+    // A write already due sooner stays as it is (rescheduling on every add would postpone it forever).
+    if (this.timer && this.timerDue <= due) return;
     if (this.timer) clearTimeout(this.timer);
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = null;
       // While a batch is being written the next one keeps growing; its end starts the next write.
@@ -134,12 +139,21 @@ export class WriteBuffer {
   private async write(batch: Batch) {
     const started = performance.now();
     const sorted = sortUnique(batch.samples);
+    this.stats.sortMs += performance.now() - started;
     try {
-      const inserted = await this.writer(sorted);
+      // A batch that grew while the previous one was written goes in commits of at most twice the
+      // batch size (a huge transaction outgrows the database page cache); its producers are
+      // acknowledged once all of them are committed.
+      const inserted: Sample[] = [];
+      const most = Math.max(1, 2 * this.opts.batchSamples);
+      for (let i = 0; i < sorted.length; i += most) {
+        for (const s of await this.writer(i === 0 && sorted.length <= most ? sorted : sorted.slice(i, i + most))) inserted.push(s);
+      }
       this.stats.batches++;
       this.stats.samples += batch.samples.length;
       this.stats.stored += inserted.length;
       this.stats.lastBatchMs = performance.now() - started;
+      this.stats.writeMs += this.stats.lastBatchMs;
       this.stats.lastBatchSize = batch.samples.length;
       batch.resolve();
       try {
@@ -170,14 +184,35 @@ export class WriteBuffer {
   }
 }
 
-/** Sorts by (point, ts) and keeps the first arrival of each key (stable sort). */
+/**
+ * Sorts by (point, ts) and keeps the first arrival of each key. Gateways send time-major (all
+ * points of one instant, then the next), so samples are grouped by point first and each group,
+ * usually already in time order, is sorted only when it is not: O(n) in the common case.
+ */
 export function sortUnique(samples: Sample[]): Sample[] {
-  const sorted = samples.slice().sort((a, b) => a.p - b.p || a.t - b.t);
+  const groups = new Map<number, Sample[]>();
+  for (const s of samples) {
+    const g = groups.get(s.p);
+    if (g) g.push(s);
+    else groups.set(s.p, [s]);
+  }
+  const points = [...groups.keys()].sort((a, b) => a - b);
   const out: Sample[] = [];
-  for (const s of sorted) {
-    const last = out[out.length - 1];
-    if (last && last.p === s.p && last.t === s.t) continue;
-    out.push(s);
+  for (const p of points) {
+    const g = groups.get(p)!;
+    let ordered = true;
+    for (let i = 1; i < g.length; i++) {
+      if (g[i].t <= g[i - 1].t) {
+        ordered = false;
+        break;
+      }
+    }
+    if (ordered) {
+      for (const s of g) out.push(s);
+      continue;
+    }
+    g.sort((a, b) => a.t - b.t); // stable: the first arrival of a key stays first
+    for (let i = 0; i < g.length; i++) if (i === 0 || g[i].t !== g[i - 1].t) out.push(g[i]);
   }
   return out;
 }

@@ -20,9 +20,16 @@ export interface Buckets {
 export function zoneBuckets(offsetMin: number): Buckets {
   const off = offsetMin * MIN;
   const floorTo = (ts: number, size: number) => Math.floor((ts + off) / size) * size - off;
+  // Month starts need a calendar; remember the last day's answer (batches come point by point in time order).
+  let memoDay = NaN;
+  let memoMonth = NaN;
   const month = (ts: number) => {
+    const day = floorTo(ts, DAY);
+    if (day === memoDay) return memoMonth;
     const d = new Date(ts + off);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - off;
+    memoDay = day;
+    memoMonth = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - off;
+    return memoMonth;
   };
   return {
     quarter: (ts) => floorTo(ts, QUARTER),

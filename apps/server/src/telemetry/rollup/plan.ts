@@ -1,6 +1,6 @@
 import type { Sample } from '../types';
 import type { Buckets } from './buckets';
-import { consumptionByBucket, type BucketConsumption } from './accumulator';
+import { consumptionByBucket, increment, type BucketConsumption } from './accumulator';
 
 /** What a batch adds to one rollup bucket; merged into the stored row by min/max/sum/count and first/last by time. */
 export interface PartialAgg {
@@ -36,6 +36,36 @@ export function partials(samples: Sample[], bucketOf: (ts: number) => number): P
     cur.count++;
     cur.last = s.v;
     cur.lastTs = s.t;
+  }
+  return out;
+}
+
+/**
+ * Partial aggregates of a coarser level from those of a finer one (days from quarters, months from
+ * days): aggregates merge, so each sample's bucket is computed once. Input sorted by (point, bucket).
+ */
+export function rollUp(finer: PartialAgg[], parentOf: (bucket: number) => number): PartialAgg[] {
+  const out: PartialAgg[] = [];
+  let cur: PartialAgg | null = null;
+  for (const a of finer) {
+    const b = parentOf(a.b);
+    if (!cur || cur.p !== a.p || cur.b !== b) {
+      cur = { ...a, b };
+      out.push(cur);
+      continue;
+    }
+    if (a.min < cur.min) cur.min = a.min;
+    if (a.max > cur.max) cur.max = a.max;
+    cur.sum += a.sum;
+    cur.count += a.count;
+    if (a.firstTs < cur.firstTs) {
+      cur.first = a.first;
+      cur.firstTs = a.firstTs;
+    }
+    if (a.lastTs > cur.lastTs) {
+      cur.last = a.last;
+      cur.lastTs = a.lastTs;
+    }
   }
   return out;
 }
@@ -129,4 +159,65 @@ export function parents(updates: { p: number; bucket: number }[], parentOf: (ts:
     out.push({ p: u.p, lo, hi: next(lo) });
   }
   return out;
+}
+
+/**
+ * Consumption added by readings that all come after the point's latest stored one (the usual
+ * case): the increment from the previous latest reading counts in its bucket, each following one
+ * in the bucket of the reading before it. Buckets holding a new reading get an entry even when
+ * nothing was added, so their consumption reads 0, not unknown. `news`: one point, time order.
+ */
+export function appendedConsumption(prev: { ts: number; value: number } | null, news: Sample[], buckets: Buckets): ConsUpdate[] {
+  const out: ConsUpdate[] = [];
+  const entry = (bucket: number) => {
+    let e = out.find((x) => x.bucket === bucket);
+    if (!e) out.push((e = { p: news[0].p, bucket, cons: 0, suspect: 0 }));
+    return e;
+  };
+  let last = prev;
+  for (const s of news) {
+    if (last) {
+      const inc = increment(last.value, s.v);
+      const e = entry(buckets.quarter(last.ts));
+      e.cons += inc.delta;
+      if (inc.suspect) e.suspect = 1;
+    }
+    entry(buckets.quarter(s.t));
+    last = { ts: s.t, value: s.v };
+  }
+  return out;
+}
+
+/** Increments of child buckets summed per parent bucket (quarters → days → months). */
+export function sumByParent(updates: ConsUpdate[], parentOf: (bucket: number) => number): ConsUpdate[] {
+  const out = new Map<string, ConsUpdate>();
+  for (const u of updates) {
+    const bucket = parentOf(u.bucket);
+    const key = `${u.p}:${bucket}`;
+    const e = out.get(key);
+    if (e) {
+      e.cons += u.cons;
+      e.suspect = Math.max(e.suspect, u.suspect);
+    } else out.set(key, { p: u.p, bucket, cons: u.cons, suspect: u.suspect });
+  }
+  return [...out.values()];
+}
+
+/**
+ * Splits an accumulator batch: points whose new readings all follow their latest stored reading
+ * get their consumption added; the others (late or out-of-order readings) are recomputed.
+ */
+export function splitAppended(acc: Sample[], prevLatest: Map<number, { ts: number; value: number }>, buckets: Buckets): { added: ConsUpdate[]; late: Sample[] } {
+  const added: ConsUpdate[] = [];
+  const late: Sample[] = [];
+  for (let i = 0; i < acc.length; ) {
+    let j = i;
+    while (j < acc.length && acc[j].p === acc[i].p) j++;
+    const group = acc.slice(i, j);
+    const prev = prevLatest.get(acc[i].p) ?? null;
+    if (!prev || prev.ts < group[0].t) added.push(...appendedConsumption(prev, group, buckets));
+    else late.push(...group);
+    i = j;
+  }
+  return { added, late };
 }

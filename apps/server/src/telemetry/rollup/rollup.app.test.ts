@@ -61,11 +61,17 @@ describe('rollups', () => {
 
   it('handles a rollover (999990.50 → 12.30 is 21.80) and a meter reset (counted 0, flagged), never negative', async () => {
     const f = await makeFleet(t.ctx.db);
+    // In two messages: the second continues after the stored latest reading (consumption is added).
     await send(
       f,
       readings(f, 'Ep', [
         ['2024-04-01T01:00:00Z', 999980.0],
         ['2024-04-01T01:15:00Z', 999990.5],
+      ]),
+    );
+    await send(
+      f,
+      readings(f, 'Ep', [
         ['2024-04-01T01:30:00Z', 12.3],
         ['2024-04-01T01:45:00Z', 20.0],
         ['2024-04-01T02:00:00Z', 5.0],

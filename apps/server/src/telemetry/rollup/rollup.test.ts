@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumptionByBucket, increment } from './accumulator';
 import { zoneBuckets } from './buckets';
-import { consRanges, partials } from './plan';
+import { consRanges, partials, rollUp } from './plan';
 
 const china = zoneBuckets(480);
 
@@ -77,6 +77,13 @@ describe('rollup plan', () => {
       { p: 1, b: t0 + 900_000, min: 1, max: 1, sum: 1, count: 1, first: 1, firstTs: t0 + 900_000, last: 1, lastTs: t0 + 900_000 },
       { p: 2, b: t0, min: 3, max: 3, sum: 3, count: 1, first: 3, firstTs: t0, last: 3, lastTs: t0 },
     ]);
+  });
+
+  it('rolls quarter partials up into days the same as aggregating the samples by day', () => {
+    const t0 = Date.parse('2024-03-10T15:30:00Z');
+    const samples = [0, 10, 20, 29, 31, 45].map((m, i) => ({ p: 7, t: t0 + m * 60_000, v: [3, 9, 1, 4, 8, 2][i], q: 0 }));
+    expect(rollUp(partials(samples, china.quarter), china.day)).toEqual(partials(samples, china.day));
+    expect(rollUp(partials(samples, china.day), china.month)).toEqual(partials(samples, china.month));
   });
 
   it('recomputes the buckets of new readings and of their predecessors, merging neighbours', () => {

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Sample, RollupLevel } from '../types';
 import type { Buckets } from '../rollup/buckets';
-import { consRanges, firstsPerQuarter, newestPerPoint, parents, partials, rangeConsumption, type ConsUpdate, type PartialAgg } from '../rollup/plan';
+import { consRanges, firstsPerQuarter, newestPerPoint, parents, partials, rangeConsumption, rollUp, splitAppended, sumByParent, type ConsUpdate, type PartialAgg } from '../rollup/plan';
 import type { TelDb, TelemetryStore } from './store';
 import type { TelemetryTables } from './schema';
 import type { Database } from '../../platform/db/schema';
@@ -35,13 +35,32 @@ export class PgTelemetryStore implements TelemetryStore {
     return this.db.transaction().execute(async (tx) => {
       const inserted = await this.insertRaw(tx, batch);
       if (!inserted.length) return inserted;
+      // Accumulators: the latest stored reading before this batch decides between adding and
+      // recomputing; its row is locked so two processes cannot both append after it.
+      const acc = inserted.filter((s) => isAccumulator(s.p));
+      const prevLatest = new Map<number, { ts: number; value: number }>();
+      if (acc.length) {
+        const ids = newestPerPoint(acc).map((s) => s.p);
+        const r = await sql<{ point_id: number; ts: number; value: number }>`SELECT point_id, ts, value FROM tel_latest WHERE point_id = ANY(${ids}::int[]) FOR UPDATE`.execute(tx);
+        for (const row of r.rows) prevLatest.set(row.point_id, { ts: row.ts, value: row.value });
+      }
       await this.upsertLatest(tx, newestPerPoint(inserted));
       const { buckets } = this;
-      await this.merge(tx, '15m', partials(inserted, buckets.quarter));
-      await this.merge(tx, 'day', partials(inserted, buckets.day));
-      await this.merge(tx, 'month', partials(inserted, buckets.month));
-      const acc = inserted.filter((s) => isAccumulator(s.p));
-      if (acc.length) await this.accumulators(tx, acc);
+      const quarters = partials(inserted, buckets.quarter);
+      const days = rollUp(quarters, buckets.day);
+      await this.merge(tx, '15m', quarters);
+      await this.merge(tx, 'day', days);
+      await this.merge(tx, 'month', rollUp(days, buckets.month));
+      if (acc.length) {
+        const { added, late } = splitAppended(acc, prevLatest, buckets);
+        if (added.length) {
+          const days = sumByParent(added, buckets.day);
+          await this.addConsumption(tx, 'tel_15m', added);
+          await this.addConsumption(tx, 'tel_day', days);
+          await this.addConsumption(tx, 'tel_month', sumByParent(days, buckets.month));
+        }
+        if (late.length) await this.accumulators(tx, late);
+      }
       return inserted;
     });
   }
@@ -87,6 +106,15 @@ export class PgTelemetryStore implements TelemetryStore {
           first_ts = LEAST(r.first_ts, excluded.first_ts),
           last = CASE WHEN excluded.last_ts > r.last_ts THEN excluded.last ELSE r.last END,
           last_ts = GREATEST(r.last_ts, excluded.last_ts)`.execute(tx);
+    }
+  }
+
+  private async addConsumption(tx: Tx, table: string, rows: ConsUpdate[]) {
+    for (const part of chunked(rows)) {
+      await sql`
+        UPDATE ${sql.raw(table)} t SET cons = coalesce(t.cons, 0) + u.c, suspect = GREATEST(t.suspect, u.s)
+        FROM unnest(${part.map((u) => u.p)}::int[], ${part.map((u) => u.bucket)}::bigint[], ${part.map((u) => u.cons)}::float8[], ${part.map((u) => u.suspect)}::int[]) AS u(p, b, c, s)
+        WHERE t.point_id = u.p AND t.bucket = u.b`.execute(tx);
     }
   }
 

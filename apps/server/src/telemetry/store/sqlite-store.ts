@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { Sample, RollupLevel } from '../types';
 import type { Buckets } from '../rollup/buckets';
-import { consRanges, firstsPerQuarter, newestPerPoint, parents, partials, rangeConsumption, type ConsUpdate } from '../rollup/plan';
+import { consRanges, firstsPerQuarter, newestPerPoint, parents, partials, rangeConsumption, rollUp, splitAppended, sumByParent, type ConsUpdate, type PartialAgg } from '../rollup/plan';
 import type { TelemetryStore } from './store';
 
 const ROLLUP_TABLE: Record<RollupLevel, string> = { '15m': 'tel_15m', day: 'tel_day', month: 'tel_month' };
@@ -22,6 +22,9 @@ const mergeSql = (table: string) => `
     last = CASE WHEN excluded.last_ts > ${table}.last_ts THEN excluded.last ELSE ${table}.last END,
     last_ts = max(${table}.last_ts, excluded.last_ts)`;
 
+/** Consumption added to a bucket by readings appended after the latest one. */
+const addSql = (table: string) => `UPDATE ${table} SET cons = coalesce(cons, 0) + ?, suspect = max(suspect, ?) WHERE point_id = ? AND bucket = ?`;
+
 /**
  * SQLite: prepared single-row statements inside one transaction, run synchronously while holding
  * Kysely's connection lock (design.md §3: point-ordered rows in large commits reach ~1M rows/s).
@@ -38,6 +41,9 @@ export class SqliteTelemetryStore implements TelemetryStore {
     private readonly buckets: Buckets,
   ) {
     const n = native;
+    // A batch touches one leaf page per point; SQLite's default 2 MiB page cache spills mid-batch
+    // once the history outgrows it, so the shared connection gets 64 MiB.
+    n.pragma('cache_size = -65536');
     this.st = {
       raw: n.prepare('INSERT INTO tel_raw (point_id, ts, value, quality) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
       latest: n.prepare(
@@ -50,6 +56,10 @@ export class SqliteTelemetryStore implements TelemetryStore {
       pred: n.prepare('SELECT ts FROM tel_raw WHERE point_id = ? AND ts < ? ORDER BY ts DESC LIMIT 1').pluck(),
       range: n.prepare('SELECT ts, value FROM tel_raw WHERE point_id = ? AND ts >= ? AND ts < ? ORDER BY ts'),
       succ: n.prepare('SELECT ts, value FROM tel_raw WHERE point_id = ? AND ts >= ? ORDER BY ts LIMIT 1'),
+      prevLatest: n.prepare('SELECT ts, value FROM tel_latest WHERE point_id = ?'),
+      add15: n.prepare(addSql('tel_15m')),
+      addDay: n.prepare(addSql('tel_day')),
+      addMonth: n.prepare(addSql('tel_month')),
       cons15: n.prepare('UPDATE tel_15m SET cons = ?, suspect = ? WHERE point_id = ? AND bucket = ?'),
       consDay: n.prepare(
         `UPDATE tel_day SET
@@ -85,19 +95,42 @@ export class SqliteTelemetryStore implements TelemetryStore {
     for (const s of batch) if (st.raw.run(s.p, s.t, s.v, s.q).changes) inserted.push(s);
     if (!inserted.length) return inserted;
 
+    // Accumulators: the latest stored reading before this batch decides between adding and recomputing.
+    const acc = inserted.filter((s) => isAcc(s.p));
+    const prevLatest = new Map<number, { ts: number; value: number }>();
+    for (const s of newestPerPoint(acc)) {
+      const row = st.prevLatest.get(s.p) as { ts: number; value: number } | undefined;
+      if (row) prevLatest.set(s.p, row);
+    }
     for (const s of newestPerPoint(inserted)) st.latest.run(s.p, s.t, s.v);
-    const levels: [Statement, (ts: number) => number][] = [
-      [st.m15, buckets.quarter],
-      [st.mday, buckets.day],
-      [st.mmonth, buckets.month],
+    const quarters = partials(inserted, buckets.quarter);
+    const days = rollUp(quarters, buckets.day);
+    const levels: [Statement, PartialAgg[]][] = [
+      [st.m15, quarters],
+      [st.mday, days],
+      [st.mmonth, rollUp(days, buckets.month)],
     ];
-    for (const [stmt, bucketOf] of levels) {
-      for (const a of partials(inserted, bucketOf)) stmt.run(a.p, a.b, a.min, a.max, a.sum, a.count, a.first, a.firstTs, a.last, a.lastTs);
+    for (const [stmt, rows] of levels) {
+      for (const a of rows) stmt.run(a.p, a.b, a.min, a.max, a.sum, a.count, a.first, a.firstTs, a.last, a.lastTs);
     }
 
-    const acc = inserted.filter((s) => isAcc(s.p));
-    if (acc.length) this.accumulatorsSync(acc);
+    if (acc.length) {
+      const { added, late } = splitAppended(acc, prevLatest, this.buckets);
+      if (added.length) this.addConsumptionSync(added);
+      if (late.length) this.accumulatorsSync(late);
+    }
     return inserted;
+  }
+
+  private addConsumptionSync(added: ConsUpdate[]) {
+    const { st, buckets } = this;
+    const days = sumByParent(added, buckets.day);
+    const levels: [Statement, ConsUpdate[]][] = [
+      [st.add15, added],
+      [st.addDay, days],
+      [st.addMonth, sumByParent(days, buckets.month)],
+    ];
+    for (const [stmt, rows] of levels) for (const u of rows) stmt.run(u.cons, u.suspect, u.p, u.bucket);
   }
 
   /** Recomputes the consumption of the 15-minute buckets a batch touched, then their days and months. */
