@@ -1,4 +1,4 @@
-import { useMemo, type Ref } from 'react';
+import { memo, useMemo, type Ref } from 'react';
 import { Badge, Empty, Spin, Tree, type GetRef } from 'antd';
 import type { AssetTreeNode } from '@pdz/contracts';
 import { LevelIcon } from './SiteIcons';
@@ -21,21 +21,35 @@ export interface SiteAssetTreeProps {
   emptyText?: string;
 }
 
-/** Name with the search keyword marked, the count after it, a dot for equipment online state. */
-function NodeTitle({ node, keyword, match }: { node: AssetTreeNode; keyword: string; match: boolean }) {
+function Marked({ parts }: { parts: { text: string; match: boolean }[] }) {
+  return parts.map((p, i) =>
+    p.match ? (
+      <mark key={i} style={{ padding: 0, background: '#ffe58f', color: 'inherit' }}>
+        {p.text}
+      </mark>
+    ) : (
+      <span key={i}>{p.text}</span>
+    ),
+  );
+}
+
+/**
+ * Name with the search keyword marked, the count after it, a dot for equipment online state. A
+ * node found by its code (the name does not hold the keyword) shows the code, marked, after the
+ * name: otherwise nothing would tell it from the ancestors shown around it.
+ */
+const NodeTitle = memo(function NodeTitle({ node, keyword, match }: { node: AssetTreeNode; keyword: string; match: boolean }) {
   const count = countLabel(node);
   const parts = match ? highlightParts(node.name, keyword) : [{ text: node.name, match: false }];
+  const codeParts = match && !parts.some((p) => p.match) && node.code ? highlightParts(node.code, keyword) : null;
   return (
     <span className="site-tree-title" title={[node.name, node.code, node.typeName].filter(Boolean).join(' · ')}>
       <LevelIcon levelType={node.levelType} style={{ marginRight: 6 }} />
-      {parts.map((p, i) =>
-        p.match ? (
-          <mark key={i} style={{ padding: 0, background: '#ffe58f', color: 'inherit' }}>
-            {p.text}
-          </mark>
-        ) : (
-          <span key={i}>{p.text}</span>
-        ),
+      <Marked parts={parts} />
+      {codeParts?.some((p) => p.match) && (
+        <span className="site-tree-code" style={{ marginLeft: 6, color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+          <Marked parts={codeParts} />
+        </span>
       )}
       {node.levelType === 'equipment' && node.online !== undefined && (
         <Badge status={node.online ? 'success' : 'default'} style={{ marginLeft: 6 }} aria-label={node.online ? '在线' : '离线'} />
@@ -43,7 +57,7 @@ function NodeTitle({ node, keyword, match }: { node: AssetTreeNode; keyword: str
       {count && <span style={{ marginLeft: 6, color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{count}</span>}
     </span>
   );
-}
+});
 
 /**
  * The asset tree: lazy (children load when a node opens), virtual (only the rows in view are in
