@@ -249,3 +249,69 @@ export function hexToRgb(hex: string): string {
   const n = parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
+
+// ---- assets (asset*.spec.ts) ----
+
+/** Opens an antd select or tree select (a form field or a query-bar field) and picks an entry by its text. */
+export async function pickOption(page: Page, field: Locator, text: string | RegExp) {
+  await field.click();
+  const popup = page.locator('.ant-select-dropdown:visible');
+  await popup.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: text }).first().click();
+}
+
+/** A table row by a cell's exact text. */
+export const rowWith = (page: Page | Locator, text: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+export interface AssetSite {
+  customerId: number;
+  customerName: string;
+  stationId: number;
+  stationCode: string;
+  stationName: string;
+  cabinetId: number;
+  cabinetCode: string;
+  cabinetName: string;
+}
+
+/** Through the API: a customer (of a department, when given). */
+export async function createCustomer(request: APIRequestContext, token: string, opts: { deptId?: number; name?: string } = {}): Promise<{ id: number; code: string; name: string }> {
+  const s = uid();
+  const body = { code: `C${s}`, name: opts.name ?? `测试客户${s}`, deptId: opts.deptId ?? null };
+  const { id } = await api<{ id: number }>(request, token, 'POST', '/api/customer/add', body);
+  return { id, code: body.code, name: body.name };
+}
+
+/** Through the API: a customer with one station and one cabinet in it. */
+export async function createSite(request: APIRequestContext, token: string, opts: { deptId?: number; customerId?: number; customerName?: string } = {}): Promise<AssetSite> {
+  const s = uid();
+  const customer = opts.customerId ? { id: opts.customerId, name: opts.customerName ?? '' } : await createCustomer(request, token, { deptId: opts.deptId });
+  const station = { customerId: customer.id, code: `S${s}`, name: `测试配电房${s}`, stationType: 'room', longitude: 120.62, latitude: 31.3 };
+  const { id: stationId } = await api<{ id: number }>(request, token, 'POST', '/api/station/add', station);
+  const cabinet = { stationId, code: `AA${s}`, name: `1#低压出线柜${s}`, cabinetType: 'outgoing' };
+  const { id: cabinetId } = await api<{ id: number }>(request, token, 'POST', '/api/cabinet/add', cabinet);
+  return { customerId: customer.id, customerName: customer.name, stationId, stationCode: station.code, stationName: station.name, cabinetId, cabinetCode: cabinet.code, cabinetName: cabinet.name };
+}
+
+/**
+ * Through the API: a department, a role with these menus and a data scope, and a user in both
+ * (createLimitedUser with the scope chosen, e.g. 'dept' = 本部门).
+ */
+export async function createScopedUser(
+  request: APIRequestContext,
+  token: string,
+  menus: string[][],
+  dataScope: 'all' | 'deptAndBelow' | 'dept' | 'self',
+): Promise<LimitedUser> {
+  const s = uid();
+  const deptName = `资产部门${s}`;
+  const roleName = `资产角色${s}`;
+  const userName = `e2e_${s}`;
+  const deptId = await createDept(request, token, deptName);
+  await api(request, token, 'POST', '/api/system/role/add', { roleName, roleKey: `e2e_${s}`, dataScope, menuIds: await menuIds(request, token, ...menus) });
+  const roles = await api<{ list: { id: number; roleKey: string }[] }>(request, token, 'GET', `/api/system/role/pageList?roleKey=e2e_${s}`);
+  const roleId = roles.list.find((r) => r.roleKey === `e2e_${s}`)!.id;
+  await api(request, token, 'POST', '/api/system/user/add', { userName, password: USER_PASSWORD, nickName: `资产用户${s}`, deptId, roleIds: [roleId] });
+  const users = await api<{ list: { id: number; userName: string }[] }>(request, token, 'GET', `/api/system/user/pageList?userName=${userName}`);
+  const userId = users.list.find((u) => u.userName === userName)!.id;
+  return { userName, password: USER_PASSWORD, userId, roleId, roleName, deptId, deptName };
+}
