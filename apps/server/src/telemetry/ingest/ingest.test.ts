@@ -149,6 +149,15 @@ describe('HTTP ingest', () => {
   });
 });
 
+describe('API document', () => {
+  it('lists the ingest and query calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/swagger-ui/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/ingest/{gatewayCode}', '/api/telemetry/latest', '/api/telemetry/history', '/api/telemetry/gateways/{id}/stats']) expect(paths).toContain(p);
+  });
+});
+
 describe('query scope', () => {
   it('answers 404 for another customer’s points and gateway, 403 for stats without permission', async () => {
     const deptId = await makeDept(t, `遥测部门${Date.now()}`);

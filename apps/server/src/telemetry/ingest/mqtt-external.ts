@@ -63,11 +63,16 @@ export async function startExternalMqtt(opts: {
     callback();
   };
 
+  let lastUnknownLog = 0;
   async function handle(packet: IPublishPacket): Promise<void> {
     const m = TOPIC_RE.exec(packet.topic);
     const gw = m ? await directory.find(m[1]) : null;
     if (!gw) {
-      log.warn({ topic: packet.topic }, 'telemetry: message for an unknown gateway ignored');
+      // Acknowledged and dropped: the broker let it in, and no gateway of ours can resend it right.
+      if (Date.now() - lastUnknownLog > 10_000) {
+        lastUnknownLog = Date.now();
+        log.warn({ topic: packet.topic }, 'telemetry: message for an unknown gateway ignored');
+      }
       return;
     }
     const accepted = await pipeline.accept(gw, packet.payload as Buffer, 'wait');
