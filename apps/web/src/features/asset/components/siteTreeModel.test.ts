@@ -98,6 +98,10 @@ describe('search tree', () => {
     // A matching station can still be opened (lazily) to see what is inside.
     expect(data[1].children![0].isLeaf).toBe(false);
     expect(t.state.nodes.get('cabinet_3')?.entityId).toBe(3);
+    // Ancestors known only by the path still know their customer and station (新增 presets).
+    expect(t.state.nodes.get('cabinet_3')).toMatchObject({ customerId: 1, stationId: 2, parentId: 'station_2' });
+    expect(t.state.nodes.get('station_2')).toMatchObject({ customerId: 1, stationId: 2 });
+    expect(t.state.nodes.get('customer_5')).toMatchObject({ customerId: 5, stationId: null });
   });
 
   it('keeps a match that is also an ancestor of another match', () => {

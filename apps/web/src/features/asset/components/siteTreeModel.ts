@@ -96,9 +96,16 @@ export function countLoaded(state: SiteTreeState): Record<AssetLevelType, number
   return out;
 }
 
-/** A stand-in node for an ancestor named only by a search hit's path. */
-function pathNode(item: AssetPathItem, parentId: string | null, level: number): AssetTreeNode {
+/**
+ * A stand-in node for an ancestor named only by a search hit's path. Its customer and station
+ * come from the path above it, so the detail panel's 新增 buttons preset the right parent.
+ */
+function pathNode(item: AssetPathItem, parentId: string | null, level: number, above: AssetPathItem[]): AssetTreeNode {
   const parsed = parseDwid(item.dwid);
+  const idOf = (t: AssetLevelType) => {
+    const p = [...above, item].find((x) => x.levelType === t);
+    return p ? (parseDwid(p.dwid)?.id ?? null) : null;
+  };
   return {
     id: item.dwid,
     dwid: item.dwid,
@@ -110,8 +117,8 @@ function pathNode(item: AssetPathItem, parentId: string | null, level: number): 
     code: '',
     type: null,
     typeName: null,
-    customerId: 0,
-    stationId: null,
+    customerId: idOf('customer') ?? 0,
+    stationId: idOf('station'),
     hasChildren: true,
   };
 }
@@ -141,7 +148,7 @@ export function searchTree(hits: AssetSearchHit[]): SearchTree {
     let parent = ROOT;
     hit.path.forEach((item, i) => {
       // A match can also be an ancestor of another match: keep its real data.
-      if (!nodes.has(item.dwid)) nodes.set(item.dwid, pathNode(item, parent === ROOT ? null : parent, i + 1));
+      if (!nodes.has(item.dwid)) nodes.set(item.dwid, pathNode(item, parent === ROOT ? null : parent, i + 1, hit.path.slice(0, i)));
       add(parent, nodes.get(item.dwid)!);
       expanded.add(item.dwid);
       parent = item.dwid;
