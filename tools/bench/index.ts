@@ -1,8 +1,9 @@
 import { benchAuth } from './auth.bench';
 import { benchIngest } from './ingest.bench';
+import { benchAssets } from './assets.bench';
 
 /** `npm run bench`: prints figures and ratios against baselines measured in the same run. */
-const suites: Record<string, () => Promise<void>> = { auth: benchAuth, ingest: benchIngest };
+const suites: Record<string, () => Promise<void>> = { auth: benchAuth, assets: benchAssets, ingest: benchIngest };
 
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(suites)) {
