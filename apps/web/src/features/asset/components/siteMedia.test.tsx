@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
+/** antd's first render in jsdom is slow on a busy machine. */
+const RENDER_TIMEOUT = 20_000;
 import { render, screen } from '@testing-library/react';
 import { testWrapper } from '@/components/crud/test-utils';
 import { describeHlsError, SiteStreamPlayer } from './SiteStreamPlayer';
@@ -23,7 +26,7 @@ describe('camera streams', () => {
     r2.unmount();
     render(<SiteStreamPlayer url={null} />, { wrapper: Wrapper });
     expect(screen.getByText('未配置视频流地址')).toBeTruthy();
-  });
+  }, RENDER_TIMEOUT);
 });
 
 describe('customer logos', () => {
@@ -43,5 +46,5 @@ describe('gateway secret dialog', () => {
     expect(screen.getByTestId('gateway-secret').textContent).toContain('s3cr3t-XYZ');
     expect(screen.getByText('gw/GW-1/up')).toBeTruthy();
     expect(screen.getByRole('button', { name: /我已保存/ })).toBeTruthy();
-  });
+  }, RENDER_TIMEOUT);
 });
