@@ -12,7 +12,8 @@ export interface MqttEndpoint {
   close(): Promise<void>;
 }
 
-type GatewayClient = Client & { gateway?: GatewayInfo };
+/** The signed-in gateway, and the tail of its messages on their way into the buffer (kept in order). */
+type GatewayClient = Client & { gateway?: GatewayInfo; order?: Promise<unknown> };
 
 class NotAuthorized extends Error {
   readonly returnCode = 5;
@@ -57,8 +58,12 @@ export async function startEmbeddedMqtt(opts: {
         return done(new Error(`topic ${packet.topic} not allowed`));
       }
       packet.retain = false;
-      pipeline
-        .accept(gw, packet.payload as Buffer, 'wait')
+      // aedes handles the packets of one socket read side by side: chain them so they reach the
+      // buffer in arrival order; only the waits for the commit overlap.
+      const c = client as GatewayClient;
+      const accepted = (c.order ?? Promise.resolve()).then(() => pipeline.accept(gw, packet.payload as Buffer, 'wait'));
+      c.order = accepted.catch(() => undefined);
+      accepted
         .then((a) => a.durable)
         .then(
           () => done(null),

@@ -2,7 +2,7 @@ import os from 'node:os';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayDirectory } from './gateways';
-import type { IngestPipeline } from './pipeline';
+import type { Accepted, IngestPipeline } from './pipeline';
 
 export interface ExternalSubscriber {
   close(): Promise<void>;
@@ -37,7 +37,7 @@ export async function startExternalMqtt(opts: {
   const client: MqttClient = mqtt.connect(opts.url, { clientId, clean: !opts.clientId, reconnectPeriod: 2000, connectTimeout: 10_000, protocolVersion: 4 });
 
   let ackChain: Promise<unknown> = Promise.resolve();
-  const pendingAcks = new Map<number, Promise<void>>();
+  const pendingAcks = new Map<number, Promise<unknown>>();
   const internal = client as unknown as { _sendPacket(packet: { cmd: string; messageId?: number }, cb?: (err?: Error) => void, ...rest: unknown[]): void };
   const send = internal._sendPacket.bind(client);
   internal._sendPacket = (packet, cb, ...rest) => {
@@ -56,15 +56,20 @@ export async function startExternalMqtt(opts: {
       );
   };
 
+  // Messages reach the buffer in arrival order (a backlog stays in order, the first of two copies
+  // wins); only the wait for the commit runs side by side.
+  let order: Promise<unknown> = Promise.resolve();
   client.handleMessage = (packet: IPublishPacket, callback) => {
-    const durable = handle(packet);
+    const accepted = order.then(() => take(packet));
+    order = accepted.catch(() => undefined);
+    const durable = accepted.then((a) => a?.durable);
     if (packet.qos === 1 && packet.messageId !== undefined) pendingAcks.set(packet.messageId, durable);
     else durable.catch(() => undefined);
     callback();
   };
 
   let lastUnknownLog = 0;
-  async function handle(packet: IPublishPacket): Promise<void> {
+  async function take(packet: IPublishPacket): Promise<Accepted | null> {
     const m = TOPIC_RE.exec(packet.topic);
     const gw = m ? await directory.find(m[1]) : null;
     if (!gw) {
@@ -73,10 +78,9 @@ export async function startExternalMqtt(opts: {
         lastUnknownLog = Date.now();
         log.warn({ topic: packet.topic }, 'telemetry: message for an unknown gateway ignored');
       }
-      return;
+      return null;
     }
-    const accepted = await pipeline.accept(gw, packet.payload as Buffer, 'wait');
-    await accepted.durable;
+    return pipeline.accept(gw, packet.payload as Buffer, 'wait');
   }
 
   client.on('error', (err) => log.warn({ err: err.message }, 'telemetry: MQTT broker error'));

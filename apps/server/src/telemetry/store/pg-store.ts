@@ -36,15 +36,16 @@ export class PgTelemetryStore implements TelemetryStore {
       const inserted = await this.insertRaw(tx, batch);
       if (!inserted.length) return inserted;
       // Accumulators: the latest stored reading before this batch decides between adding and
-      // recomputing; its row is locked so two processes cannot both append after it.
+      // recomputing. With several processes (a shared subscription spreads one gateway's messages)
+      // the latest rows of the batch are locked first, in point order (no deadlock between two
+      // batches), so a second batch of the same point waits and then sees this one's latest.
       const acc = inserted.filter((s) => isAccumulator(s.p));
+      const newest = newestPerPoint(inserted);
+      const locked = await sql<{ point_id: number; ts: number; value: number }>`
+        SELECT point_id, ts, value FROM tel_latest WHERE point_id = ANY(${newest.map((s) => s.p)}::int[]) ORDER BY point_id FOR UPDATE`.execute(tx);
       const prevLatest = new Map<number, { ts: number; value: number }>();
-      if (acc.length) {
-        const ids = newestPerPoint(acc).map((s) => s.p);
-        const r = await sql<{ point_id: number; ts: number; value: number }>`SELECT point_id, ts, value FROM tel_latest WHERE point_id = ANY(${ids}::int[]) FOR UPDATE`.execute(tx);
-        for (const row of r.rows) prevLatest.set(row.point_id, { ts: row.ts, value: row.value });
-      }
-      await this.upsertLatest(tx, newestPerPoint(inserted));
+      for (const row of locked.rows) prevLatest.set(row.point_id, { ts: row.ts, value: row.value });
+      await this.upsertLatest(tx, newest);
       const { buckets } = this;
       const quarters = partials(inserted, buckets.quarter);
       const days = rollUp(quarters, buckets.day);
