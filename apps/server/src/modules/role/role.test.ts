@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMS, type Page, type RoleOption, type RoleRow } from '@pdz/contracts';
 import type { TestApp } from '../../../test/harness';
-import { addDept, addRole, addUser, auditRows, count, menusWith, rootDeptId, startSystemApp, superRoleId, userWith } from '../user/testkit';
+import { addDept, addUser, auditRows, count, menusWith, rootDeptId, startSystemApp, superRoleId, userWith } from '../user/testkit';
 
 let t: TestApp;
 let root: number;
