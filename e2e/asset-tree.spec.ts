@@ -1,88 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
-import { ADMIN, adminToken, api, openMenu, signIn } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { demoTest } from './demo-system';
+import { adminToken, api, openMenu, signIn } from './fixtures';
 
 /**
  * 资产树 search on the demo fleet (3 customers, 12 stations in Suzhou, ~600 equipment). The shared
- * system of playwright.config.ts runs with DEMO=0, so these tests start their own: `npm start` on
- * a free port with a fresh data folder and DEMO=1, once per worker, only when this file runs.
+ * system of playwright.config.ts runs with DEMO=0, so these tests start their own DEMO=1 system
+ * (demo-system.ts), once per worker, only when this file runs. The tree needs no live readings:
+ * no simulator.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUp(url: string, child: ChildProcess, output: string[], ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`demo system exited (${child.exitCode}):\n${output.join('')}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`demo system not up within ${ms / 1000} s:\n${output.join('')}`);
-}
-
-const test = base.extend<object, { demoURL: string }>({
-  demoURL: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const port = await freePort();
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdz-e2e-demo-'));
-      // Its own process group, so the npm wrapper, the start script and the server stop together.
-      const child = spawn('npm', ['start'], {
-        cwd: ROOT,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          ADMIN_PASSWORD: ADMIN.password,
-          DEMO: '1',
-          LOG_LEVEL: 'warn',
-          LOGIN_RATE_PER_MINUTE: '1000',
-          DATABASE_URL: '',
-          REDIS_URL: '',
-          MQTT_URL: '',
-          // Any free port for the embedded MQTT endpoint: the shared system may hold the default.
-          MQTT_PORT: '0',
-          // The shared system's start has just built the console; never rebuild it under its feet.
-          SKIP_WEB_BUILD: '1',
-        },
-      });
-      const output: string[] = [];
-      child.stdout!.on('data', (b: Buffer) => output.push(b.toString()));
-      child.stderr!.on('data', (b: Buffer) => output.push(b.toString()));
-      try {
-        await waitUp(`http://127.0.0.1:${port}/login`, child, output, 180_000);
-        await use(`http://127.0.0.1:${port}`);
-      } finally {
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-        await new Promise((r) => setTimeout(r, 1_000));
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
-  baseURL: async ({ demoURL }, use) => use(demoURL),
-});
+const test = demoTest('demo', { SIMULATOR: '0' });
 
 const treePanel = (page: Page) => page.locator('.asset-tree-page .ant-tree');
 /** The rows drawn (the virtual list keeps one hidden row of its own for measuring). */

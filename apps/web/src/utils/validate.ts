@@ -1,7 +1,12 @@
-import type { RuleObject } from 'antd/es/form';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '@pdz/contracts';
+import type { FormRule } from 'antd';
+import type { Rule, RuleObject } from 'antd/es/form';
+import { EMAIL_PATTERN, PHONE_PATTERN, newPassword } from '@pdz/contracts';
 
-/** Spec §5 validation rules and their Chinese messages. */
+/**
+ * The console's one home for form validation: spec §5 checks and their Chinese messages, rules
+ * built from the contract schemas (so a form says what the server would), and the sign-in and
+ * password rules.
+ */
 export const MSG_PHONE = '请输入正确的手机号码';
 export const MSG_EMAIL = '请输入正确的邮箱地址';
 export const MSG_IP = '请输入正确的IP地址';
@@ -55,3 +60,69 @@ function patternRule(test: (v: string) => boolean, message: string): RuleObject 
 export const phoneRule: RuleObject = patternRule(isPhone, MSG_PHONE);
 export const emailRule: RuleObject = patternRule(isEmail, MSG_EMAIL);
 export const ipRule: RuleObject = patternRule(isIP, MSG_IP);
+
+/** The part of a zod schema the form needs; keeps the console free of a direct zod import. */
+interface Parser {
+  safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+}
+
+function isBlank(v: unknown) {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+}
+
+/**
+ * Form rules from a contract field schema, so the form says exactly what the server would
+ * ("请输入用户名", "请输入正确的手机号码"). `required` puts the red mark on the label and, when the
+ * field is blank, says "请输入<label>" / "请选择<label>" before the schema's own rules run.
+ */
+export function schemaRules(schema: Parser, opts: { required?: string | false; select?: boolean } = {}): Rule[] {
+  const rules: Rule[] = [];
+  const requiredMessage = `${opts.select ? '请选择' : '请输入'}${opts.required}`;
+  if (opts.required) rules.push({ required: true, message: requiredMessage });
+  rules.push({
+    validator: async (_rule, value: unknown) => {
+      // Spaces only pass antd's required rule, but the server trims them to nothing.
+      if (opts.required && typeof value === 'string' && value !== '' && !value.trim()) throw new Error(requiredMessage);
+      // A blank required field: the required rule above already spoke.
+      if (isBlank(value) && opts.required) return;
+      const r = schema.safeParse(value === null ? undefined : value);
+      if (!r.success) throw new Error(r.error?.issues[0]?.message ?? '输入有误');
+    },
+  });
+  return rules;
+}
+
+/** Form rules with the same texts the server answers with (packages/contracts). */
+export const phoneRules: FormRule[] = [{ required: true, message: '请输入手机号码' }, phoneRule];
+
+export const optionalPhoneRules: FormRule[] = [phoneRule];
+export const optionalEmailRules: FormRule[] = [{ pattern: EMAIL_PATTERN, message: '请输入正确的邮箱' }];
+
+export const codeRules: FormRule[] = [
+  { required: true, message: '请输入验证码' },
+  { pattern: /^\d{6}$/, message: '验证码为6位数字' },
+];
+
+/** 8–64 characters with letters and digits: the contract's rule, so both sides agree. */
+export const newPasswordRules: FormRule[] = [
+  { required: true, message: '请输入新密码' },
+  {
+    validator: async (_rule, value: string | undefined) => {
+      if (!value) return;
+      const r = newPassword.safeParse(value);
+      if (!r.success) throw new Error(r.error.issues[0]?.message ?? '密码不符合要求');
+    },
+  },
+];
+
+/** "Confirm password" must equal the field `other`. */
+export const confirmRules = (other: string): FormRule[] => [
+  { required: true, message: '请再次输入新密码' },
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      if (value && value !== getFieldValue(other)) throw new Error('两次输入的密码不一致');
+    },
+  }),
+];
+
+export const PASSWORD_HINT = '8–64位，须同时包含字母和数字';

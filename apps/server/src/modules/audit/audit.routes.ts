@@ -4,7 +4,8 @@ import { AUDIT_EXPORT_MAX_ROWS, PERMS, auditQuery } from '@pdz/contracts';
 import type { AppContext } from '../../platform/context';
 import { ok } from '../../platform/http';
 import { writeAudit } from '../../platform/audit';
-import { auditWorkbook, exportFileName, pageAudit } from './audit.service';
+import { exportFileName, sendFile } from '../../platform/xlsx';
+import { auditWorkbook, pageAudit } from './audit.service';
 
 /** The audit log: who did what, when, from where, with what result. Read-only. */
 export async function auditRoutes(root: FastifyInstance, ctx: AppContext) {
@@ -18,10 +19,6 @@ export async function auditRoutes(root: FastifyInstance, ctx: AppContext) {
     const { file, rows, total } = await auditWorkbook(ctx, req.query, AUDIT_EXPORT_MAX_ROWS);
     // Taking the log out of the system is itself on the record.
     await writeAudit(ctx.db, req, { category: 'audit', action: '导出审计日志', detail: { rows, total, truncated: total > rows, filter } });
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(exportFileName('审计日志', ctx.config.zoneOffsetMinutes))}`)
-      .header('cache-control', 'no-store')
-      .send(file);
+    return sendFile(reply, file, exportFileName('审计日志', ctx.config.zoneOffsetMinutes));
   });
 }

@@ -85,6 +85,7 @@ export async function profileRoutes(root: FastifyInstance, ctx: AppContext) {
       // Other devices signed in with the old password are signed out; this one stays.
       await endUserSessions(db, p.userId, p.tokenHash);
     });
+    ctx.bus.emit('session.ended', { userId: p.userId });
     return ok(null);
   });
 

@@ -7,7 +7,8 @@ import { notFound } from '../../platform/errors';
 import { writeAudit } from '../../platform/audit';
 import { listUsers, userRowById } from './user.repo';
 import { addUser, changeUserStatus, editUser, reachUser, removeUsers, resetUserPassword } from './user.service';
-import { EXPORT_MAX_ROWS, exportFileName, usersWorkbook } from './user.export';
+import { EXPORT_MAX_ROWS, exportFileName, sendFile } from '../../platform/xlsx';
+import { usersWorkbook } from './user.export';
 import { profileRoutes } from './user.profile';
 
 /** User management (system:user:*), always limited to the caller's data scope. */
@@ -55,11 +56,7 @@ export async function userRoutes(root: FastifyInstance, ctx: AppContext) {
     const name = exportFileName('用户', ctx.config.zoneOffsetMinutes);
     // Personal data leaving the system: recorded like a change.
     await writeAudit(db, req, { category: 'user', action: '导出用户', detail: { rows: rows.length, total, filter: req.query } });
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('cache-control', 'no-store')
-      .send(file);
+    return sendFile(reply, file, name);
   });
 
   await profileRoutes(app, ctx);

@@ -62,6 +62,7 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((
 async function cutOff(ctx: AppContext, userId: number) {
   await endUserSessions(ctx.db, userId);
   invalidateGrants(userId);
+  ctx.bus.emit('session.ended', { userId });
 }
 
 export async function addUser(ctx: AppContext, req: FastifyRequest, body: AddInput): Promise<{ id: number }> {

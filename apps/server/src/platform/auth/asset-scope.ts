@@ -16,6 +16,16 @@ export async function visibleCustomerIds(db: Kysely<Database>, p: Pick<Principal
   return (await q.execute()).map((r) => r.id);
 }
 
+/**
+ * The same rule as `visibleCustomerIds` for one customer row already read (no query): used where
+ * many users are checked against a few customers, e.g. who receives an alarm.
+ */
+export function customerInScope(p: Pick<Principal, 'scopeDeptIds' | 'scopeSelfOnly' | 'userId'>, c: { dept_id: number | null; created_by: number | null }): boolean {
+  if (p.scopeDeptIds === null && !p.scopeSelfOnly) return true;
+  if (p.scopeSelfOnly) return c.created_by === p.userId;
+  return c.dept_id !== null && p.scopeDeptIds!.includes(c.dept_id);
+}
+
 /** True when the customer is within the user's scope. */
 export function customerVisible(visible: number[] | null, customerId: number): boolean {
   return visible === null || visible.includes(customerId);

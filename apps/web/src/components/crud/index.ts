@@ -13,14 +13,13 @@
  *   <FormModal title="新增站点" open={editor.open} onClose={editor.close} onSubmit={…}>…</FormModal>
  *
  * Columns: `key` names the column for 列设置 and, with `sorter: true`, the server's orderBy.
- * Form rules: schemaRules(contractSchema.shape.field, { required: '字段名' }) gives the server's texts.
+ * Form rules: schemaRules(contractSchema.shape.field, { required: '字段名' }) from '@/utils/validate' gives the server's texts.
  */
 export * from './params';
 export * from './columnSettings';
 export * from './useCrudList';
 export * from './confirm';
 export * from './format';
-export * from './rules';
 export * from './tree';
 export { QueryBar, type QueryBarProps } from './QueryBar';
 export { CrudTable, type CrudColumn, type CrudTableProps, type CrudTableState } from './CrudTable';
@@ -28,3 +27,5 @@ export { ColumnSettings } from './ColumnSettings';
 export { AddButton, RemoveButton, ExportButton, RowAction, EditAction, DeleteAction, StatusSwitch } from './buttons';
 export { FormModal, FormDrawer, useEditor, type FormDialogProps } from './FormModal';
 export { CrudPage } from './CrudPage';
+export { CrudToolbar, type CrudToolbarProps } from './CrudToolbar';
+export { actionsColumn, createdAtColumn, idColumn, orderNumColumn, remarkColumn } from './columns';

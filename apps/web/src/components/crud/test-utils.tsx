@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -27,4 +29,9 @@ export function testWrapper() {
       </QueryClientProvider>
     );
   };
+}
+
+/** Renders a screen inside a router (links, navigation) with the providers of testWrapper. */
+export function renderRouted(ui: ReactNode) {
+  return render(<MemoryRouter>{ui}</MemoryRouter>, { wrapper: testWrapper() });
 }

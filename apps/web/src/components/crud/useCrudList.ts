@@ -144,3 +144,11 @@ export function useCrudMutation<V, R = unknown>(fn: (vars: V) => Promise<R>, opt
     },
   });
 }
+
+/**
+ * 删除 of rows by id: invalidates the keys, says 删除成功, clears the selection and steps back a
+ * page when the last rows of the last page went (the list's afterRemove).
+ */
+export function useCrudRemove(list: { afterRemove: (removed: number) => void }, fn: (ids: number[]) => Promise<unknown>, invalidate: QueryKey[]) {
+  return useCrudMutation(fn, { invalidate, success: '删除成功', onSuccess: (_r, ids) => list.afterRemove(ids.length) });
+}

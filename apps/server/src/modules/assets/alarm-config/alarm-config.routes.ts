@@ -18,6 +18,7 @@ export async function alarmConfigRoutes(root: FastifyInstance, ctx: AppContext) 
     const r = await saveAlarmConfig(db, await scopeOf(db, req), req.body);
     const target = r.pointKey ? `${r.equipment.code}.${r.pointKey}` : r.equipment.code;
     await auditAsset(db, req, '保存告警配置', target, { before: r.before.length, after: req.body.rules });
+    ctx.bus.emit('alarmrule.changed', { equipmentId: r.equipment.id });
     return ok(await alarmConfigInfo(db, null, r.equipment.id));
   });
 
@@ -28,6 +29,7 @@ export async function alarmConfigRoutes(root: FastifyInstance, ctx: AppContext) 
   app.post(`${base}/applyTemplate`, { schema: { tags, body: alarmTemplateApplyBody }, config: { perm: PERMS.alarmConfig.edit } }, async (req) => {
     const r = await applyAlarmTemplate(db, await scopeOf(db, req), req.body.equipmentId);
     await auditAsset(db, req, '应用告警模板', r.equipment.code, { rules: r.rules });
+    ctx.bus.emit('alarmrule.changed', { equipmentId: r.equipment.id });
     return ok(await alarmConfigInfo(db, null, r.equipment.id));
   });
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PERMS, bayAddBody, bayEditBody, bayQuery, idList, idParam, type BayRow } from '@pdz/contracts';
 import type { AppContext } from '../../../platform/context';
 import { ok } from '../../../platform/http';
-import { EXPORT_MAX_ROWS, assetAudited, exportFileName, listWorkbook, scopeOf, sendFile, type XlsxColumn } from '../tree/site-access';
+import { EXPORT_MAX_ROWS, exportFileName, listWorkbook, sendFile, type XlsxColumn } from '../../../platform/xlsx';
+import { assetAudited, scopeOf } from '../tree/site-access';
 import { addBay, editBay, getBay, listBays, pageBays, removeBays } from './bay.service';
 
 const removeQuery = z.object({ ids: idList('间隔') });

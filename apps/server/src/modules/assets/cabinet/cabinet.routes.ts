@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PERMS, cabinetAddBody, cabinetEditBody, cabinetQuery, idList, idParam, type CabinetRow } from '@pdz/contracts';
 import type { AppContext } from '../../../platform/context';
 import { ok } from '../../../platform/http';
-import { EXPORT_MAX_ROWS, assetAudited, exportFileName, listWorkbook, scopeOf, sendFile, type XlsxColumn } from '../tree/site-access';
+import { EXPORT_MAX_ROWS, exportFileName, listWorkbook, sendFile, type XlsxColumn } from '../../../platform/xlsx';
+import { assetAudited, scopeOf } from '../tree/site-access';
 import { addCabinet, editCabinet, getCabinet, listCabinets, pageCabinets, removeCabinets } from './cabinet.service';
 
 const removeQuery = z.object({ ids: idList('柜体') });

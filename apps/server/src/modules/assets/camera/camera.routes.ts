@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PERMS, cameraAddBody, cameraEditBody, cameraQuery, idList, idParam, type CameraRow } from '@pdz/contracts';
 import type { AppContext } from '../../../platform/context';
 import { ok } from '../../../platform/http';
-import { EXPORT_MAX_ROWS, assetAudited, exportFileName, listWorkbook, scopeOf, sendFile, type XlsxColumn } from '../tree/site-access';
+import { EXPORT_MAX_ROWS, exportFileName, listWorkbook, sendFile, type XlsxColumn } from '../../../platform/xlsx';
+import { assetAudited, scopeOf } from '../tree/site-access';
 import { addCamera, editCamera, getCamera, listCameras, pageCameras, removeCameras } from './camera.service';
 
 const removeQuery = z.object({ ids: idList('摄像头') });

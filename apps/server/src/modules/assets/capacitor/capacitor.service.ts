@@ -60,23 +60,32 @@ function toRow(k: Selected): CapacitorRow {
   };
 }
 
-export async function pageCapacitors(ctx: AppContext, visible: Visible, q: z.infer<typeof capacitorQuery>): Promise<Page<CapacitorRow>> {
+type CapacitorFilter = Omit<z.infer<typeof capacitorQuery>, 'pageNum' | 'pageSize'>;
+
+function capacitorsQuery(ctx: AppContext, visible: Visible, q: CapacitorFilter) {
   let base = capacitorSelect(ctx.db, visible);
   if (q.customerId) base = base.where('s.customer_id', '=', q.customerId);
   if (q.stationId) base = base.where('k.station_id', '=', q.stationId);
   if (q.cabinetId) base = base.where('k.cabinet_id', '=', q.cabinetId);
   if (q.keyword) base = base.where((eb) => eb.or([contains(ctx.dialect, 'k.code', q.keyword!), contains(ctx.dialect, 'k.name', q.keyword!)]));
+  return base;
+}
+
+const sorted = (base: ReturnType<typeof capacitorsQuery>, q: CapacitorFilter) => base.orderBy(sql.ref(sortColumn(q.orderBy, SORT, 'k.id')), q.order ?? 'asc').orderBy('k.id');
+
+export async function pageCapacitors(ctx: AppContext, visible: Visible, q: z.infer<typeof capacitorQuery>): Promise<Page<CapacitorRow>> {
+  const base = capacitorsQuery(ctx, visible, q);
   const { n } = await base
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const rows = await base
-    .orderBy(sql.ref(sortColumn(q.orderBy, SORT, 'k.id')), q.order ?? 'asc')
-    .orderBy('k.id')
-    .limit(q.pageSize)
-    .offset(offsetOf(q.pageNum, q.pageSize))
-    .execute();
+  const rows = await sorted(base, q).limit(q.pageSize).offset(offsetOf(q.pageNum, q.pageSize)).execute();
   return page(rows.map(toRow), Number(n), q.pageNum, q.pageSize);
+}
+
+/** The same filters, scope and sort as the list, without pages (the export). */
+export async function listCapacitors(ctx: AppContext, visible: Visible, q: CapacitorFilter, max: number): Promise<CapacitorRow[]> {
+  return (await sorted(capacitorsQuery(ctx, visible, q), q).limit(max).execute()).map(toRow);
 }
 
 export async function getCapacitor(db: Db, visible: Visible, id: number): Promise<CapacitorRow> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacitorRow, Page } from '@pdz/contracts';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { addEquipment, assetAudits, countOf, makeSite, userWith, type Site } from '../equipment/testkit';
+import { addEquipment, assetAudits, countOf, downloadXlsx, makeSite, userWith, type Site } from '../equipment/testkit';
 
 let t: TestApp;
 let admin: string;
@@ -84,5 +84,40 @@ describe('capacitors', () => {
     expect((await t.call({ method: 'GET', url: `${base}/remove?id=${theirs.body.data.id}`, token: reader.token })).status).toBe(403);
     expect((await t.call({ method: 'GET', url: `${base}/list` })).status).toBe(401);
     expect((await t.call<CapacitorRow>({ method: 'GET', url: `${base}/getById/${theirs.body.data.id}`, token: admin })).body.data.code).toBe('BC1');
+  });
+});
+
+describe('capacitor export', () => {
+  it('exports the filtered list as xlsx with Chinese headers, audited', async () => {
+    await add(body({ code: 'E1', name: '导出电容一', capacityKvar: 300, steps: 6 }));
+    await add(body({ code: 'E2', name: '导出电容二', stationId: a.station2Id, cabinetId: null, equipmentId: null, connection: 'star' }));
+    const res = await downloadXlsx(t, `${base}/export?customerId=${a.customerId}&keyword=${encodeURIComponent('导出')}&orderBy=code&order=desc`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.fileName).toMatch(/电容器_\d{14}\.xlsx$/);
+    expect(res.rows[0].slice(0, 6)).toEqual(['电容器编号', '电容器名称', '所属站点', '柜体', '补偿控制器', '补偿容量(kvar)']);
+    expect(res.rows.slice(1).map((r) => r[0])).toEqual(['E2', 'E1']);
+    expect(res.rows[2].slice(3, 8)).toEqual(['1#进线柜', '设备CC-0001', '300', '6', '50']);
+    expect(res.rows[1][9]).toBe('星形(Y)');
+    const one = await downloadXlsx(t, `${base}/export?stationId=${a.station2Id}&keyword=E`, admin);
+    expect(one.rows.slice(1).map((r) => r[0])).toEqual(['E2']);
+    expect((await assetAudits(t, '导出电容器')).map((x) => x.target)).toEqual(['1 个', '2 个']);
+  });
+
+  it("needs a token and the permission, and leaves another customer's capacitors out", async () => {
+    const url = `${base}/export?pageSize=1`;
+    expect((await downloadXlsx(t, url, '')).status).toBe(401);
+    const reader = await userWith(t, ['asset:capacitor:list', 'asset:capacitor:query']);
+    expect((await downloadXlsx(t, url, reader.token)).status).toBe(403);
+    await add({ stationId: b.stationId, code: 'BX1', name: '他家电容', capacityKvar: 100, ratedVoltageKv: 0.4 });
+    const scoped = await userWith(t, ['asset:capacitor:export'], { deptId: a.deptId, dataScope: 'dept' });
+    const mine = await downloadXlsx(t, url, scoped.token);
+    expect(mine.status).toBe(200);
+    const codes = mine.rows.slice(1).map((r) => r[0]);
+    expect(codes).toEqual(expect.arrayContaining(['E1', 'E2']));
+    expect(codes).not.toContain('BX1');
+    expect(codes).not.toContain('BC1');
+    const everything = await downloadXlsx(t, url, admin);
+    expect(everything.rows.slice(1).map((r) => r[0])).toContain('BX1');
   });
 });

@@ -6,7 +6,8 @@ import type { AppContext } from '../../../platform/context';
 import { ok } from '../../../platform/http';
 import { AppError, badRequest } from '../../../platform/errors';
 import { sniffImage } from '../../user/user.profile';
-import { EXPORT_MAX_ROWS, assetAudited, exportFileName, listWorkbook, loadCustomer, scopeOf, sendFile, formatTime, type XlsxColumn } from '../tree/site-access';
+import { EXPORT_MAX_ROWS, exportFileName, formatTime, listWorkbook, sendFile, type XlsxColumn } from '../../../platform/xlsx';
+import { assetAudited, loadCustomer, scopeOf } from '../tree/site-access';
 import { addCustomer, customerTree, editCustomer, getCustomer, listCustomers, pageCustomers, removeCustomers, setCustomerImage } from './customer.service';
 
 /** Every asset screen's customer/station picker reads this tree. */

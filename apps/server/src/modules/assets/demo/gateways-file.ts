@@ -3,6 +3,8 @@ import path from 'node:path';
 import { DEMO_CUSTOMERS, type PlanStation } from './fleet-plan';
 
 export const DEMO_GATEWAYS_FILE = 'demo-gateways.json';
+/** How often the demo gateways report (stored on each gateway and read by the simulator). */
+export const DEMO_REPORT_INTERVAL_S = 60;
 
 /** The simulator's view of the fleet: gateway secrets and, per equipment, its tags. Owner-only. */
 export function writeGatewaysFile(
@@ -21,6 +23,7 @@ export function writeGatewaysFile(
       s.gateways.map((g, gi) => ({
         code: g.code,
         secret: secrets.get(g.code)!,
+        reportIntervalS: DEMO_REPORT_INTERVAL_S,
         customerCode: DEMO_CUSTOMERS[s.customer].code,
         stationCode: s.code,
         stationName: s.name,

@@ -10,7 +10,7 @@ import { alarmColumns } from '../alarm-config/alarm-config.service';
 import { templateRules } from '../alarm-config/templates';
 import { DEMO_CUSTOMERS, planFleet, type PlanStation } from './fleet-plan';
 import { createDemoUsers } from './demo-users';
-import { writeGatewaysFile } from './gateways-file';
+import { DEMO_REPORT_INTERVAL_S, writeGatewaysFile } from './gateways-file';
 
 
 export interface DemoSummary {
@@ -192,7 +192,7 @@ export async function seedDemoFleet(ctx: AppContext, opts: { users?: boolean } =
             protocol: 'mqtt',
             secret_hash: secretHashes.get(g.code)!,
             secret_rotated_at: t,
-            report_interval_s: 60,
+            report_interval_s: DEMO_REPORT_INTERVAL_S,
             online: 0,
             last_seen_at: null,
             offline_since: null,
@@ -321,5 +321,7 @@ export async function seedDemoFleet(ctx: AppContext, opts: { users?: boolean } =
   if (withUsers) invalidateGrants();
 
   const gatewaysFile = writeGatewaysFile(ctx.config.dataDir, plan, secrets, modelByCode, pointsOfModel);
+  // The alarm engine loaded its (empty) rules at start: it takes the fleet's default rules now.
+  ctx.bus.emit('alarmrule.changed', { equipmentId: null });
   return { ...summary, gatewaysFile, ms: Date.now() - started };
 }

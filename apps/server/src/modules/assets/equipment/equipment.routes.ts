@@ -7,7 +7,8 @@ import { badRequest } from '../../../platform/errors';
 import { writeAudit } from '../../../platform/audit';
 import { auditAsset, scopeOf } from './access';
 import { addEquipment, baseInfos, editEquipment, getEquipment, listEquipment, pageEquipment, removeEquipment } from './equipment.service';
-import { EXPORT_MAX_ROWS, XLSX_MIME, equipmentWorkbook, exportFileName } from './equipment.export';
+import { equipmentWorkbook } from './equipment.export';
+import { EXPORT_MAX_ROWS, exportFileName, sendFile } from '../../../platform/xlsx';
 import { equipmentTemplate } from './equipment.template';
 import { ImportRejected, importEquipment } from './equipment.import';
 
@@ -29,8 +30,7 @@ export async function equipmentRoutes(root: FastifyInstance, ctx: AppContext) {
     const rows = await listEquipment(ctx, await scopeOf(db, req), req.query, EXPORT_MAX_ROWS);
     const data = await equipmentWorkbook(rows, ctx.config.zoneOffsetMinutes);
     await auditAsset(db, req, '导出设备', `${rows.length} 台`);
-    const name = exportFileName('设备', ctx.config.zoneOffsetMinutes);
-    return reply.header('content-type', XLSX_MIME).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).header('cache-control', 'no-store').send(data);
+    return sendFile(reply, data, exportFileName('设备', ctx.config.zoneOffsetMinutes));
   });
 
   app.get(
@@ -53,19 +53,20 @@ export async function equipmentRoutes(root: FastifyInstance, ctx: AppContext) {
       pointsRebuilt: r.pointsRebuilt,
       rulesMoved: r.rulesMoved,
     });
+    if (r.pointsRebuilt) ctx.bus.emit('alarmrule.changed', { equipmentId: req.body.id });
     return ok(null);
   });
 
   app.get(`${base}/remove`, { schema: { tags, querystring: equipmentRemoveQuery }, config: { perm: P.remove } }, async (req) => {
     const r = await removeEquipment(db, await scopeOf(db, req), req.query.id);
     await auditAsset(db, req, '删除设备', r.equipment.code, { name: r.equipment.name, points: r.points, rules: r.rules, alarmConfigs: r.alarms });
+    ctx.bus.emit('alarmrule.changed', { equipmentId: req.query.id });
     return ok(null);
   });
 
   app.get(`${base}/importTemplate`, { schema: { tags }, config: { perm: [P.import, P.add] } }, async (req, reply) => {
     const data = await equipmentTemplate(db, await scopeOf(db, req));
-    const name = '设备导入模板.xlsx';
-    return reply.header('content-type', XLSX_MIME).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`).header('cache-control', 'no-store').send(data);
+    return sendFile(reply, data, '设备导入模板.xlsx');
   });
 
   app.post(`${base}/equipmentExcelImport`, { schema: { tags }, config: { perm: P.import } }, async (req, reply) => {

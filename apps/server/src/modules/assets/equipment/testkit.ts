@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { DataScope } from '@pdz/contracts';
 import type { TestApp } from '../../../../test/harness';
 import { createLimitedUser, type LimitedUser } from '../../../../test/limited-user';
@@ -196,4 +197,16 @@ export function multipartFile(data: Buffer, filename: string, field = 'file') {
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** GETs an export as this token: status, headers and the first sheet as rows of cell texts (header row first). */
+export async function downloadXlsx(t: TestApp, url: string, token: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const rows: string[][] = [];
+  if (res.statusCode === 200) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  }
+  return { status: res.statusCode, headers: res.headers, fileName: decodeURIComponent(String(res.headers['content-disposition'] ?? '')), rows };
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { GATEWAY_PROTOCOLS, PERMS, gatewayQuery, gatewayRotateBody, gatewaySaveBody, gatewayUpdateBody, idList, idParam, type GatewayRow } from '@pdz/contracts';
 import type { AppContext } from '../../../platform/context';
 import { ok } from '../../../platform/http';
-import { EXPORT_MAX_ROWS, assetAudited, exportFileName, formatTime, listWorkbook, scopeOf, sendFile, type XlsxColumn } from '../tree/site-access';
+import { EXPORT_MAX_ROWS, exportFileName, formatTime, listWorkbook, sendFile, type XlsxColumn } from '../../../platform/xlsx';
+import { assetAudited, scopeOf } from '../tree/site-access';
 import { getGateway, listGateways, pageGateways, removeGateways, rotateGatewaySecret, saveGateway, updateGateway } from './gateway.service';
 
 const removeQuery = z.object({ ids: idList('网关') });

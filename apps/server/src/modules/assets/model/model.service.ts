@@ -82,27 +82,40 @@ function pointColumns(modelId: number, p: ModelPointInput, index: number) {
   };
 }
 
-/** Models are shared by every customer (a catalogue), so listing them needs no scope filter. */
-export async function pageModels(ctx: AppContext, q: z.infer<typeof modelQuery>): Promise<Page<EquipmentModelRow>> {
+/** The filtered catalogue; models are shared by every customer, so listing them needs no scope filter. */
+function modelsQuery(ctx: AppContext, q: ModelFilter) {
   let base = ctx.db.selectFrom('asset_equipment_model as m');
   if (q.equipmentType) base = base.where('m.equipment_type', '=', q.equipmentType);
   if (q.builtIn !== undefined) base = base.where('m.built_in', '=', bit(q.builtIn));
   if (q.keyword) base = base.where((eb) => eb.or([contains(ctx.dialect, 'm.code', q.keyword!), contains(ctx.dialect, 'm.name', q.keyword!)]));
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
+  return base;
+}
+
+type ModelFilter = Omit<z.infer<typeof modelQuery>, 'pageNum' | 'pageSize'>;
+
+/** Rows with their point counts, sorted (whitelisted column, then id), at most `limit` from `offset`. */
+async function modelRows(ctx: AppContext, q: ModelFilter, limit: number, offset: number): Promise<EquipmentModelRow[]> {
+  const rows = await modelsQuery(ctx, q)
     .selectAll('m')
     .select((eb) => eb.selectFrom('asset_model_point as p').select(eb.fn.countAll<number>().as('c')).whereRef('p.model_id', '=', 'm.id').as('point_count'))
     .orderBy(sql.ref(sortColumn(q.orderBy, SORT, 'm.id')), q.order ?? 'asc')
     .orderBy('m.id')
-    .limit(q.pageSize)
-    .offset(offsetOf(q.pageNum, q.pageSize))
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return page(
-    rows.map(({ point_count, ...m }) => toRow(m, Number(point_count ?? 0))),
-    Number(n),
-    q.pageNum,
-    q.pageSize,
-  );
+  return rows.map(({ point_count, ...m }) => toRow(m, Number(point_count ?? 0)));
+}
+
+export async function pageModels(ctx: AppContext, q: z.infer<typeof modelQuery>): Promise<Page<EquipmentModelRow>> {
+  const { n } = await modelsQuery(ctx, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return page(await modelRows(ctx, q, q.pageSize, offsetOf(q.pageNum, q.pageSize)), Number(n), q.pageNum, q.pageSize);
+}
+
+/** The same filters and sort as the list, without pages (the export). */
+export function listModels(ctx: AppContext, q: ModelFilter, max: number): Promise<EquipmentModelRow[]> {
+  return modelRows(ctx, q, max, 0);
 }
 
 export async function modelPoints(db: Db, modelId: number): Promise<ModelPointEntity[]> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentModelDetail, EquipmentModelRow, Page, PointTreeNode } from '@pdz/contracts';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { addEquipment, assetAudits, countOf, makeSite, modelId, userWith, type Site } from '../equipment/testkit';
+import { addEquipment, assetAudits, countOf, downloadXlsx, makeSite, modelId, userWith, type Site } from '../equipment/testkit';
 
 let t: TestApp;
 let admin: string;
@@ -177,5 +177,31 @@ describe('custom models', () => {
     expect((await select({}, nobody.token)).status).toBe(403);
     expect((await t.call({ method: 'GET', url: '/api/bjPoint/bjxhPointTreeData', token: nobody.token })).status).toBe(403);
     expect(await countOf(t, 'asset_equipment_model')).toBe(before);
+  });
+});
+
+describe('export', () => {
+  const url = '/api/pdfznjkpt/bjxh/export';
+  it('exports the filtered catalogue as xlsx with Chinese headers, audited', async () => {
+    const res = await downloadXlsx(t, `${url}?keyword=${encodeURIComponent('温')}&orderBy=code&order=asc`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.fileName).toMatch(/设备型号_\d{14}\.xlsx$/);
+    expect(res.rows[0].slice(0, 6)).toEqual(['型号编码', '型号名称', '设备类型', '生产厂家', '标准测点数', '来源']);
+    expect(res.rows.slice(1).map((r) => r[0])).toEqual(['THS-485', 'TTC-DRY']);
+    expect(res.rows[2][4]).toBe('7');
+    expect(res.rows[2][5]).toBe('内置');
+    const all = await downloadXlsx(t, `${url}?builtIn=true`, admin);
+    expect(all.rows).toHaveLength(10);
+    const audits = await assetAudits(t, '导出设备型号');
+    expect(audits.map((a) => a.target)).toEqual(['9 个', '2 个']);
+  });
+
+  it('needs a token and the export permission', async () => {
+    expect((await downloadXlsx(t, url, '')).status).toBe(401);
+    const reader = await userWith(t, ['asset:model:list', 'asset:model:query']);
+    expect((await downloadXlsx(t, url, reader.token)).status).toBe(403);
+    const exporter = await userWith(t, ['asset:model:export']);
+    expect((await downloadXlsx(t, url, exporter.token)).status).toBe(200);
   });
 });

@@ -29,6 +29,8 @@ export async function pointRoutes(root: FastifyInstance, ctx: AppContext) {
   app.post('/api/bjPoint/remove', { schema: { tags, body: pointRemoveBody }, config: { perm: PERMS.point.remove } }, async (req) => {
     const r = await removePoints(db, await scopeOf(db, req), req.body.ids, req.body.withRules);
     await auditAsset(db, req, '删除测点', r.points.slice(0, 20).join(','), { count: r.points.length, rules: r.rules, alarmConfigs: r.alarms });
+    // The alarm engine drops the removed points' rules (and recovers their open alarms).
+    if (r.alarms) ctx.bus.emit('alarmrule.changed', { equipmentId: null });
     return ok(null);
   });
 

@@ -1,6 +1,7 @@
 import { cabinetTypeLabel, equipmentTypeLabel, pointKindLabel } from '@pdz/contracts';
 import type { AppContext } from '../../../platform/context';
-import { formatTime, type Visible } from '../tree/site-access';
+import { formatTime } from '../../../platform/xlsx';
+import { type Visible } from '../tree/site-access';
 import { getStation } from './station.service';
 import { Ledger } from './pdf-layout';
 

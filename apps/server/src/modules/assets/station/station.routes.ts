@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PERMS, idList, idParam, stationAddBody, stationEditBody, stationQuery, type StationRow } from '@pdz/contracts';
 import type { AppContext } from '../../../platform/context';
 import { ok } from '../../../platform/http';
-import { EXPORT_MAX_ROWS, assetAudited, exportFileName, formatTime, listWorkbook, scopeOf, sendFile, type XlsxColumn } from '../tree/site-access';
+import { EXPORT_MAX_ROWS, exportFileName, formatTime, listWorkbook, sendFile, type XlsxColumn } from '../../../platform/xlsx';
+import { assetAudited, scopeOf } from '../tree/site-access';
 import { addStation, editStation, getStation, listStations, pageStations, removeStations } from './station.service';
 import { stationLedgerPdf } from './station.pdf';
 

@@ -1,13 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../../platform/db/schema';
 import type { AssetTables } from '../../../platform/db/schema-assets';
 import { notFound } from '../../../platform/errors';
 import { audited, type AuditNote } from '../../user/audited';
 import { sql } from '../../../platform/db/index';
 import { chunks, inVisible, type Db, type Visible } from '../equipment/access';
-import { XLSX_MIME, exportFileName } from '../equipment/equipment.export';
 
 /**
  * Scope-checked loaders and small helpers shared by the site-structure calls (customers,
@@ -22,56 +20,58 @@ export type CabinetEntity = Selectable<AssetTables['asset_cabinet']> & { custome
 export type CameraEntity = Selectable<AssetTables['asset_camera']> & { customer_id: number };
 export type GatewayEntity = Selectable<AssetTables['asset_gateway']>;
 
-export async function loadCustomer(db: Db, visible: Visible, id: number): Promise<CustomerEntity> {
-  const row = await db.selectFrom('asset_customer').selectAll().where('id', '=', id).where(inVisible('id', visible)).executeTakeFirst();
-  if (!row) throw notFound('客户');
-  return row;
+/** What each table's loader answers: station children carry their station's customer. */
+interface ScopedRow {
+  asset_customer: CustomerEntity;
+  asset_gateway: GatewayEntity;
+  asset_bay: BayEntity;
+  asset_cabinet: CabinetEntity;
+  asset_camera: CameraEntity;
+}
+type ScopedTable = keyof ScopedRow;
+
+/** How a table reaches its customer (the scope), and the name its 404 uses. */
+const SCOPE: Record<ScopedTable, { what: string; via: 'self' | 'column' | 'station' }> = {
+  asset_customer: { what: '客户', via: 'self' },
+  asset_gateway: { what: '网关', via: 'column' },
+  asset_bay: { what: '间隔', via: 'station' },
+  asset_cabinet: { what: '柜体', via: 'station' },
+  asset_camera: { what: '摄像头', via: 'station' },
+};
+
+/**
+ * One row by id within the caller's customers, or 404 "<what>不存在或无权访问". The table name
+ * comes from this module's code (a literal of ScopedTable), never from a request.
+ */
+export async function loadScoped<T extends ScopedTable>(db: Db, visible: Visible, table: T, id: number): Promise<ScopedRow[T]> {
+  const { what, via } = SCOPE[table];
+  // Kysely cannot type a table chosen at run time; each branch's SQL is the same for every table of its kind.
+  const k = db as unknown as Kysely<Database>;
+  const row =
+    via === 'station'
+      ? await k
+          .selectFrom(`${table as 'asset_bay'} as x`)
+          .innerJoin('asset_station as s', 's.id', 'x.station_id')
+          .selectAll('x')
+          .select('s.customer_id')
+          .where('x.id', '=', id)
+          .where(inVisible('s.customer_id', visible))
+          .executeTakeFirst()
+      : await k
+          .selectFrom(table as 'asset_gateway')
+          .selectAll()
+          .where('id', '=', id)
+          .where(inVisible(via === 'self' ? 'id' : 'customer_id', visible))
+          .executeTakeFirst();
+  if (!row) throw notFound(what);
+  return row as unknown as ScopedRow[T];
 }
 
-export async function loadBay(db: Db, visible: Visible, id: number): Promise<BayEntity> {
-  const row = await db
-    .selectFrom('asset_bay as b')
-    .innerJoin('asset_station as s', 's.id', 'b.station_id')
-    .selectAll('b')
-    .select('s.customer_id')
-    .where('b.id', '=', id)
-    .where(inVisible('s.customer_id', visible))
-    .executeTakeFirst();
-  if (!row) throw notFound('间隔');
-  return row;
-}
-
-export async function loadCabinet(db: Db, visible: Visible, id: number): Promise<CabinetEntity> {
-  const row = await db
-    .selectFrom('asset_cabinet as c')
-    .innerJoin('asset_station as s', 's.id', 'c.station_id')
-    .selectAll('c')
-    .select('s.customer_id')
-    .where('c.id', '=', id)
-    .where(inVisible('s.customer_id', visible))
-    .executeTakeFirst();
-  if (!row) throw notFound('柜体');
-  return row;
-}
-
-export async function loadCamera(db: Db, visible: Visible, id: number): Promise<CameraEntity> {
-  const row = await db
-    .selectFrom('asset_camera as c')
-    .innerJoin('asset_station as s', 's.id', 'c.station_id')
-    .selectAll('c')
-    .select('s.customer_id')
-    .where('c.id', '=', id)
-    .where(inVisible('s.customer_id', visible))
-    .executeTakeFirst();
-  if (!row) throw notFound('摄像头');
-  return row;
-}
-
-export async function loadGateway(db: Db, visible: Visible, id: number): Promise<GatewayEntity> {
-  const row = await db.selectFrom('asset_gateway').selectAll().where('id', '=', id).where(inVisible('customer_id', visible)).executeTakeFirst();
-  if (!row) throw notFound('网关');
-  return row;
-}
+export const loadCustomer = (db: Db, visible: Visible, id: number) => loadScoped(db, visible, 'asset_customer', id);
+export const loadBay = (db: Db, visible: Visible, id: number) => loadScoped(db, visible, 'asset_bay', id);
+export const loadCabinet = (db: Db, visible: Visible, id: number) => loadScoped(db, visible, 'asset_cabinet', id);
+export const loadCamera = (db: Db, visible: Visible, id: number) => loadScoped(db, visible, 'asset_camera', id);
+export const loadGateway = (db: Db, visible: Visible, id: number) => loadScoped(db, visible, 'asset_gateway', id);
 
 /** Loads every id or answers 404 for the first that is missing or out of scope (nothing is changed). */
 export async function loadAll<T>(ids: number[], load: (id: number) => Promise<T>): Promise<T[]> {
@@ -110,40 +110,4 @@ export async function countByParent(
     for (const r of rows) out.set(Number(r.pid), Number(r.n));
   }
   return out;
-}
-
-export interface XlsxColumn<T> {
-  header: string;
-  width: number;
-  value: (row: T) => string | number | null;
-}
-
-/** A one-sheet workbook of a filtered list, with a bold frozen header. */
-export async function listWorkbook<T>(sheet: string, columns: XlsxColumn<T>[], rows: T[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date();
-  const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c, i) => [`c${i}`, c.value(r) ?? ''])));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export function sendFile(reply: FastifyReply, data: Buffer, fileName: string, mime = XLSX_MIME) {
-  return reply
-    .header('content-type', mime)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('cache-control', 'no-store')
-    .send(data);
-}
-
-export { exportFileName };
-export const EXPORT_MAX_ROWS = 50_000;
-
-/** "YYYY-MM-DD HH:mm" in the configured zone, for exports and the PDF. */
-export function formatTime(ms: number | null, zoneOffsetMinutes: number): string {
-  if (ms === null) return '';
-  const d = new Date(ms + zoneOffsetMinutes * 60_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }

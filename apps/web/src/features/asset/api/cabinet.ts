@@ -31,7 +31,7 @@ export function useCabinetDetail(id: number | undefined) {
   return useQuery({ queryKey: [...CABINET_KEY, 'detail', id], queryFn: () => fetchCabinet(id!), enabled: id !== undefined, staleTime: 0 });
 }
 
-/** The cabinets of one station, for the camera form's 所属柜体. */
+/** The cabinets of one station, for the camera, equipment and capacitor forms and filters. */
 export function useStationCabinets(stationId: number | null | undefined) {
   return useQuery({
     queryKey: [...CABINET_KEY, 'ofStation', stationId],

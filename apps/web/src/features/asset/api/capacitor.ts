@@ -4,6 +4,7 @@ import { get, post } from '@/api/request';
 import type { ListParams } from '@/components/crud';
 
 export const CAPACITOR_KEY = ['asset', 'capacitor'] as const;
+export const CAPACITOR_EXPORT_URL = '/api/pdfznjkpt/tfcapacitor/export';
 
 export interface CapacitorFormValues {
   stationId: number;

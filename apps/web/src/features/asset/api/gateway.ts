@@ -32,3 +32,12 @@ export const rotateGatewaySecret = (id: number) => post<GatewaySecretResult>(`${
 export function useGatewayDetail(id: number | undefined) {
   return useQuery({ queryKey: [...GATEWAY_KEY, 'detail', id], queryFn: () => fetchGateway(id!), enabled: id !== undefined, staleTime: 0 });
 }
+
+/** The gateways of one station, for the equipment form's 采集网关 and the point rules. */
+export function useStationGateways(stationId: number | null | undefined) {
+  return useQuery({
+    queryKey: [...GATEWAY_KEY, 'ofStation', stationId],
+    queryFn: () => fetchGateways({ pageNum: 1, pageSize: 500, stationId, orderBy: 'code', order: 'asc' }).then((p) => p.list),
+    enabled: !!stationId,
+  });
+}

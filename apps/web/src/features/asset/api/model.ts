@@ -5,6 +5,8 @@ import type { ListParams } from '@/components/crud';
 
 /** Every model query lives under this key; every model mutation invalidates it. */
 export const MODEL_KEY = ['asset', 'model'] as const;
+/** The list's filters and sort as query parameters (the list itself is a POST). */
+export const MODEL_EXPORT_URL = '/api/pdfznjkpt/bjxh/export';
 
 export interface ModelFormValues {
   code: string;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Dropdown, Empty, Flex, Form, Input, InputNumber, Row, Select, Space, Switch, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { ALARM_CHANNELS, ALARM_LEVELS, MAX_ALARM_DELAY_S, MAX_RULES_PER_TARGET, alarmRuleInput, type AlarmRuleRow, type AlarmRuleType } from '@pdz/contracts';
-import { confirmAction, schemaRules } from '@/components/crud';
+import { confirmAction } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { LEVEL_COLORS, MIN_COMM_DELAY_S, defaultRule, formatDelay, ruleTypeLabel, ruleTypesFor, rulesToForm, toSaveRequest, type AlarmRuleForm, type AlarmSaveRequest, type AlarmTarget } from './alarmRules';
 
 const R = alarmRuleInput.shape;

@@ -1,7 +1,8 @@
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CAPACITOR_CONNECTIONS, capacitorAddBody, type CapacitorRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addCapacitor, CAPACITOR_KEY, editCapacitor, useCapacitorDetail, type CapacitorFormValues } from '../api/capacitor';
 import { useEquipmentOptions } from '../api/equipment';
 import { CabinetSelect, StationSelect } from './EquipmentSitePickers';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { EQUIPMENT_STATUSES, EQUIPMENT_TYPES, equipmentAddBody, equipmentTypeLabel, type EquipmentRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addEquipment, editEquipment, EQUIPMENT_DEPENDENT_KEYS, EQUIPMENT_KEY, useEquipmentDetail, type EquipmentFormValues } from '../api/equipment';
 import { useModelOptions } from '../api/model';
 import { POINT_KEY } from '../api/point';

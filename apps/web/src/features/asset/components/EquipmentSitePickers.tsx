@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Select, TreeSelect, type SelectProps, type TreeSelectProps } from 'antd';
-import type { CabinetRow, CustomerTreeNode, GatewayRow, Page } from '@pdz/contracts';
-import { get, post } from '@/api/request';
+import type { CustomerTreeNode } from '@pdz/contracts';
+import { useCustomerTree } from '../api/tree';
+import { useStationCabinets } from '../api/cabinet';
+import { useStationGateways } from '../api/gateway';
 
 /**
  * Site pickers of the equipment and capacitor forms and query bars: station (customer → station
- * tree), cabinet and gateway of a station. The keys sit under the site entities' own keys
- * (['asset', 'cabinet'] …), so a change on the site screens refreshes these lists too.
+ * tree), cabinet and gateway of a station, labelled "名称（编号）" and valued by number. They read
+ * the same cached lists as the site screens' pickers (api/tree, cabinet, gateway), so a change on
+ * the site screens refreshes these too.
  */
-const CUSTOMER_TREE_KEY = ['asset', 'customerTree'] as const;
-const PICKER_PAGE = { pageNum: 1, pageSize: 500 } as const;
 
 interface StationTreeOption {
   value: string | number;
@@ -29,34 +29,9 @@ export function stationTreeOptions(nodes: CustomerTreeNode[]): StationTreeOption
   }));
 }
 
-export function useStationTree(enabled = true) {
-  return useQuery({
-    queryKey: CUSTOMER_TREE_KEY,
-    queryFn: () => get<CustomerTreeNode[]>('/api/customer/initTreeData'),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-export function useCabinetOptions(stationId: number | null | undefined) {
-  return useQuery({
-    queryKey: ['asset', 'cabinet', 'options', stationId],
-    queryFn: async () => (await get<Page<CabinetRow>>('/api/cabinet/pageList', { ...PICKER_PAGE, stationId, orderBy: 'orderNum', order: 'asc' })).list,
-    enabled: !!stationId,
-  });
-}
-
-export function useGatewayOptions(stationId: number | null | undefined) {
-  return useQuery({
-    queryKey: ['asset', 'gateway', 'options', stationId],
-    queryFn: async () => (await post<Page<GatewayRow>>('/api/pdfznjkpt/gateway/select', { ...PICKER_PAGE, stationId, orderBy: 'code', order: 'asc' })).list,
-    enabled: !!stationId,
-  });
-}
-
 /** 所属站点: searchable tree of the customers the operator sees and their stations. */
 export function StationSelect(props: Omit<TreeSelectProps<number>, 'treeData'>) {
-  const tree = useStationTree();
+  const tree = useCustomerTree();
   const treeData = useMemo(() => stationTreeOptions(tree.data ?? []), [tree.data]);
   return (
     <TreeSelect<number>
@@ -74,7 +49,7 @@ export function StationSelect(props: Omit<TreeSelectProps<number>, 'treeData'>) 
 
 /** 柜体 of one station; disabled until a station is chosen. */
 export function CabinetSelect({ stationId, ...props }: SelectProps<number> & { stationId: number | null | undefined }) {
-  const q = useCabinetOptions(stationId);
+  const q = useStationCabinets(stationId);
   const options = useMemo(() => (q.data ?? []).map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` })), [q.data]);
   return (
     <Select<number>
@@ -91,7 +66,7 @@ export function CabinetSelect({ stationId, ...props }: SelectProps<number> & { s
 
 /** 网关 of one station (a device is read through a gateway of its own station). */
 export function GatewaySelect({ stationId, ...props }: SelectProps<number> & { stationId: number | null | undefined }) {
-  const q = useGatewayOptions(stationId);
+  const q = useStationGateways(stationId);
   const options = useMemo(() => (q.data ?? []).map((g) => ({ value: g.id, label: `${g.name}（${g.code}）` })), [q.data]);
   return (
     <Select<number>

@@ -1,6 +1,7 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { EQUIPMENT_TYPES, modelAddBody, type EquipmentModelRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addModel, editModel, fetchModel, MODEL_KEY, useModelOptions, type ModelFormValues } from '../api/model';
 import { copyModelPoints, toModelPoint } from './modelPoints';
 

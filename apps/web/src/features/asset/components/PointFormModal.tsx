@@ -1,6 +1,7 @@
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { pointEditBody, type PointRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { editPoint, pointKeyOf } from '../api/point';
 import { ALARM_CONFIG_KEY } from '../api/alarm-config';
 import { pointEditRequest } from './pointEdits';

@@ -1,11 +1,13 @@
-import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import { bayAddBody, type BayRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addBay, editBay, useBayDetail, BAY_KEY } from '../api/bay';
 import { STATION_KEY } from '../api/station';
 import { TREE_KEY } from '../api/tree';
 import { bayBody, bayForm, type RawForm } from './siteForms';
-import { DictSelect, StationTreeSelect } from './SitePickers';
+import { DictSelect } from './SitePickers';
+import { OrderNumField, RemarkField, StationField, useSiteSave } from './SiteFormFields';
 
 const F = bayAddBody.shape;
 
@@ -22,11 +24,7 @@ export interface SiteBayFormModalProps {
 export function SiteBayFormModal({ open, id, stationId, onClose, onSaved }: SiteBayFormModalProps) {
   const isEdit = id !== undefined;
   const detail = useBayDetail(open ? id : undefined);
-  const save = useCrudMutation((v: { id?: number; body: ReturnType<typeof bayBody> }) => (v.id ? editBay({ ...v.body, id: v.id }).then(() => v.id!) : addBay(v.body).then((r) => r.id)), {
-    invalidate: [BAY_KEY, STATION_KEY, TREE_KEY],
-    success: (_r, v) => (v.id ? '修改成功' : '新增成功'),
-    onSuccess: (newId) => onSaved?.(newId),
-  });
+  const save = useSiteSave(addBay, editBay, [BAY_KEY, STATION_KEY, TREE_KEY], onSaved);
   const row: BayRow | undefined = isEdit ? detail.data : undefined;
   const initialValues: RawForm = row ? bayForm(row) : { stationId, orderNum: 0 };
 
@@ -41,11 +39,7 @@ export function SiteBayFormModal({ open, id, stationId, onClose, onSaved }: Site
       onSubmit={(values) => save.mutateAsync({ id, body: bayBody(values) })}
     >
       <Row gutter={16}>
-        <Col span={24}>
-          <Form.Item name="stationId" label="所属站点" rules={[{ required: true, message: '请选择所属站点' }]}>
-            <StationTreeSelect />
-          </Form.Item>
-        </Col>
+        <StationField wide />
         <Col xs={24} sm={12}>
           <Form.Item name="code" label="间隔编号" rules={schemaRules(F.code, { required: '间隔编号' })}>
             <Input placeholder="如 B01" maxLength={32} autoComplete="off" />
@@ -61,16 +55,8 @@ export function SiteBayFormModal({ open, id, stationId, onClose, onSaved }: Site
             <DictSelect dict="dict_dydj" placeholder="请选择电压等级" />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="orderNum" label="显示顺序" rules={schemaRules(F.orderNum, { required: '显示顺序' })}>
-            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="remark" label="备注" rules={schemaRules(F.remark)}>
-            <Input.TextArea placeholder="请输入内容" maxLength={255} rows={2} showCount />
-          </Form.Item>
-        </Col>
+        <OrderNumField schema={F.orderNum} />
+        <RemarkField schema={F.remark} />
       </Row>
     </FormModal>
   );

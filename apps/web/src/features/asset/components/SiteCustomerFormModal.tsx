@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Col, Form, Input, Radio, Row, TreeSelect, Typography } from 'antd';
 import { customerAddBody, type CustomerRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { useDeptTreeSelect } from '@/features/system/api/dept';
 import { addCustomer, editCustomer, useCustomerDetail, CUSTOMER_KEY } from '../api/customer';
 import { CUSTOMER_TREE_KEY, TREE_KEY } from '../api/tree';
 import { customerBody, customerForm, type RawForm } from './siteForms';
 import { SiteLogoUpload } from './SiteLogoUpload';
+import { RemarkField, useSiteSave } from './SiteFormFields';
 
 const F = customerAddBody.shape;
 const STATUS = [
@@ -28,11 +30,7 @@ export function SiteCustomerFormModal({ open, id, onClose, onSaved }: SiteCustom
   const detail = useCustomerDetail(open ? id : undefined);
   const depts = useDeptTreeSelect(open);
   const [images, setImages] = useState<{ logo?: string | null; minLogo?: string | null }>({});
-  const save = useCrudMutation((v: { id?: number; body: ReturnType<typeof customerBody> }) => (v.id ? editCustomer({ ...v.body, id: v.id }).then(() => v.id!) : addCustomer(v.body).then((r) => r.id)), {
-    invalidate: [CUSTOMER_KEY, CUSTOMER_TREE_KEY, TREE_KEY],
-    success: (_r, v) => (v.id ? '修改成功' : '新增成功'),
-    onSuccess: (newId) => onSaved?.(newId),
-  });
+  const save = useSiteSave(addCustomer, editCustomer, [CUSTOMER_KEY, CUSTOMER_TREE_KEY, TREE_KEY], onSaved);
   const row: CustomerRow | undefined = isEdit ? detail.data : undefined;
   const initialValues: RawForm = row ? customerForm(row) : { enabled: true };
 
@@ -110,11 +108,7 @@ export function SiteCustomerFormModal({ open, id, onClose, onSaved }: SiteCustom
             )}
           </Form.Item>
         </Col>
-        <Col span={24}>
-          <Form.Item name="remark" label="备注" rules={schemaRules(F.remark)}>
-            <Input.TextArea placeholder="请输入内容" maxLength={255} rows={3} showCount />
-          </Form.Item>
-        </Col>
+        <RemarkField schema={F.remark} rows={3} />
       </Row>
     </FormModal>
   );

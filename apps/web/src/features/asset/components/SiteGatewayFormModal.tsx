@@ -1,10 +1,11 @@
 import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { GATEWAY_PROTOCOLS, gatewaySaveBody, type GatewayRow, type GatewaySecretResult } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { saveGateway, updateGateway, useGatewayDetail, GATEWAY_KEY } from '../api/gateway';
 import { STATION_KEY } from '../api/station';
 import { gatewayBody, gatewayForm, type RawForm } from './siteForms';
-import { StationTreeSelect } from './SitePickers';
+import { RemarkField, StationField } from './SiteFormFields';
 
 const F = gatewaySaveBody.shape;
 
@@ -43,11 +44,7 @@ export function SiteGatewayFormModal({ open, id, stationId, onClose, onCreated }
       onSubmit={(values) => save.mutateAsync({ id, body: gatewayBody(values) })}
     >
       <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="stationId" label="所属站点" rules={[{ required: true, message: '请选择所属站点' }]}>
-            <StationTreeSelect />
-          </Form.Item>
-        </Col>
+        <StationField />
         <Col xs={24} sm={12}>
           <Form.Item name="protocol" label="接入协议" rules={[{ required: true, message: '请选择接入协议' }]}>
             <Radio.Group options={GATEWAY_PROTOCOLS.map((p) => ({ label: p.label, value: p.value }))} />
@@ -88,11 +85,7 @@ export function SiteGatewayFormModal({ open, id, stationId, onClose, onCreated }
             <InputNumber min={5} max={86400} precision={0} suffix="秒" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={24}>
-          <Form.Item name="remark" label="备注" rules={schemaRules(F.remark)}>
-            <Input.TextArea placeholder="请输入内容" maxLength={255} rows={2} showCount />
-          </Form.Item>
-        </Col>
+        <RemarkField schema={F.remark} />
       </Row>
     </FormModal>
   );

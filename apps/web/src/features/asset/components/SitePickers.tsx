@@ -78,7 +78,7 @@ export function StationTreeSelect({
   customerId,
   placeholder = '请选择站点',
   ...rest
-}: { value?: number | null; onChange?: (v: number | undefined) => void; customerId?: number; placeholder?: string; style?: React.CSSProperties; disabled?: boolean; allowClear?: boolean }) {
+}: { id?: string; value?: number | null; onChange?: (v: number | undefined) => void; customerId?: number; placeholder?: string; style?: React.CSSProperties; disabled?: boolean; allowClear?: boolean }) {
   const tree = useCustomerTree();
   const data = useMemo(() => stationNodes(tree.data, customerId), [tree.data, customerId]);
   return (

@@ -3,13 +3,15 @@ import { Button, Col, DatePicker, Form, Input, InputNumber, Row, type FormInstan
 import type { Rule } from 'antd/es/form';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { CHINA_LATITUDE, CHINA_LONGITUDE, DICT_ASSET_STATUS, DICT_STATION_TYPE, stationAddBody, type StationRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addStation, editStation, useStationDetail, useStationsForMap, STATION_KEY } from '../api/station';
 import { CUSTOMER_TREE_KEY, TREE_KEY } from '../api/tree';
 import { DAY_FORMAT, stationBody, stationForm, type RawForm } from './siteForms';
 import { coordinateError, pairError } from './siteGeo';
 import { CustomerSelect, DictSelect } from './SitePickers';
 import { SiteMapPicker } from './SiteMapPicker';
+import { OrderNumField, RemarkField, useSiteSave } from './SiteFormFields';
 
 const F = stationAddBody.shape;
 
@@ -52,11 +54,7 @@ export function SiteStationFormModal({ open, id, customerId, onClose, onSaved }:
     () => (neighbours.data ?? []).filter((s) => s.id !== id).map((s) => ({ id: s.id, name: s.name, city: s.city, longitude: s.longitude!, latitude: s.latitude! })),
     [neighbours.data, id],
   );
-  const save = useCrudMutation((v: { id?: number; body: ReturnType<typeof stationBody> }) => (v.id ? editStation({ ...v.body, id: v.id }).then(() => v.id!) : addStation(v.body).then((r) => r.id)), {
-    invalidate: [STATION_KEY, CUSTOMER_TREE_KEY, TREE_KEY],
-    success: (_r, v) => (v.id ? '修改成功' : '新增成功'),
-    onSuccess: (newId) => onSaved?.(newId),
-  });
+  const save = useSiteSave(addStation, editStation, [STATION_KEY, CUSTOMER_TREE_KEY, TREE_KEY], onSaved);
   const row: StationRow | undefined = isEdit ? detail.data : undefined;
   const initialValues: RawForm = row ? stationForm(row) : { customerId, stationType: 'room', status: 'running', orderNum: 0 };
 
@@ -176,16 +174,8 @@ export function SiteStationFormModal({ open, id, customerId, onClose, onSaved }:
             <Input placeholder="请输入11位手机号码" maxLength={11} inputMode="numeric" />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="orderNum" label="显示顺序" rules={schemaRules(F.orderNum, { required: '显示顺序' })}>
-            <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="remark" label="备注" rules={schemaRules(F.remark)}>
-            <Input.TextArea placeholder="请输入内容" maxLength={255} rows={2} showCount />
-          </Form.Item>
-        </Col>
+        <OrderNumField schema={F.orderNum} />
+        <RemarkField schema={F.remark} />
       </Row>
     </FormModal>
   );

@@ -10,8 +10,10 @@ import {
   dropChildren,
   emptyTree,
   highlightParts,
+  linkedEquipmentId,
   loadedKeys,
   moveBrowseLevels,
+  nodeScreen,
   patchNode,
   searchTree,
   setChildren,
@@ -177,5 +179,14 @@ describe('move summary', () => {
     expect(describeMoved({ bay: 1, capacitors: 2 })).toBe('1 个间隔、2 组电容器');
     expect(describeMoved({ widgets: 2 })).toBe('2 widgets');
     expect(describeMoved(undefined)).toBe('');
+  });
+});
+
+describe('the equipment page link', () => {
+  it('reads back the id nodeScreen put in the link, and nothing from junk', () => {
+    const url = new URL(nodeScreen({ levelType: 'equipment', entityId: 42 }), 'http://x');
+    expect(url.pathname).toBe('/asset/equipment');
+    expect(linkedEquipmentId(url.searchParams)).toBe(42);
+    for (const q of ['', 'id=', 'id=0', 'id=-3', 'id=1.5', 'id=abc', 'id=99999999999999999999']) expect(linkedEquipmentId(new URLSearchParams(q)), q).toBeUndefined();
   });
 });

@@ -235,6 +235,13 @@ export function nodeScreen(node: Pick<AssetTreeNode, 'levelType' | 'entityId'>):
   }
 }
 
+/** The equipment a link made by nodeScreen names (`/asset/equipment?id=N`); undefined for none or junk. */
+export function linkedEquipmentId(params: URLSearchParams): number | undefined {
+  const raw = params.get('id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 const MOVED_LABELS: Record<string, [string, string]> = {
   customer: ['个', '客户'],
   station: ['个', '站点'],

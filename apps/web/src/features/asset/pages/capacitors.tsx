@@ -1,8 +1,23 @@
 import { useState } from 'react';
-import { Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { CAPACITOR_CONNECTIONS, PERMS, type CapacitorRow } from '@pdz/contracts';
-import { AddButton, CrudPage, CrudTable, DeleteAction, EditAction, QueryBar, formatTime, orDash, quoted, useCrudList, useCrudMutation, useEditor, type CrudColumn } from '@/components/crud';
-import { CAPACITOR_KEY, fetchCapacitors, removeCapacitor } from '../api/capacitor';
+import {
+  CrudPage,
+  CrudTable,
+  CrudToolbar,
+  DeleteAction,
+  EditAction,
+  QueryBar,
+  actionsColumn,
+  createdAtColumn,
+  orDash,
+  quoted,
+  useCrudList,
+  useCrudRemove,
+  useEditor,
+  type CrudColumn,
+} from '@/components/crud';
+import { CAPACITOR_EXPORT_URL, CAPACITOR_KEY, fetchCapacitors, removeCapacitor } from '../api/capacitor';
 import { CapacitorFormModal } from '../components/CapacitorFormModal';
 import { CabinetSelect, StationSelect } from '../components/EquipmentSitePickers';
 
@@ -22,7 +37,7 @@ export default function CapacitorsPage() {
   const stationFilter = Form.useWatch('stationId', query);
   const [showSearch, setShowSearch] = useState(true);
   const editor = useEditor<CapacitorRow>();
-  const remove = useCrudMutation((id: number) => removeCapacitor(id), { invalidate: [CAPACITOR_KEY], success: '删除成功', onSuccess: () => list.afterRemove(1) });
+  const remove = useCrudRemove(list, ([id]) => removeCapacitor(id), [CAPACITOR_KEY]);
 
   const columns: CrudColumn<CapacitorRow>[] = [
     { key: 'code', title: '编号', dataIndex: 'code', sorter: true },
@@ -36,19 +51,13 @@ export default function CapacitorsPage() {
     { key: 'connection', title: '接线方式', dataIndex: 'connection', render: connectionLabel },
     { key: 'manufacturer', title: '生产厂家', dataIndex: 'manufacturer', render: orDash, ellipsis: true },
     { key: 'installDate', title: '安装日期', dataIndex: 'installDate', render: orDash },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', sorter: true, render: (v: number) => formatTime(v) },
-    {
-      key: 'actions',
-      title: '操作',
-      hideable: false,
-      fixed: 'right',
-      render: (_v, c) => (
-        <Space size={0}>
-          <EditAction perms={[P.edit]} onClick={() => editor.openEdit(c)} />
-          <DeleteAction perms={[P.remove]} what={`电容器${quoted(c.name)}（${c.code}）`} onConfirm={() => remove.mutateAsync(c.id)} />
-        </Space>
-      ),
-    },
+    createdAtColumn(),
+    actionsColumn((c) => (
+      <>
+        <EditAction perms={[P.edit]} onClick={() => editor.openEdit(c)} />
+        <DeleteAction perms={[P.remove]} what={`电容器${quoted(c.name)}（${c.code}）`} onConfirm={() => remove.mutateAsync([c.id])} />
+      </>
+    )),
   ];
 
   return (
@@ -70,7 +79,7 @@ export default function CapacitorsPage() {
         columns={columns}
         state={list}
         onToggleSearch={() => setShowSearch((s) => !s)}
-        toolbar={<AddButton perms={[P.add]} onClick={() => editor.openAdd()} />}
+        toolbar={<CrudToolbar list={list} perms={P} onAdd={() => editor.openAdd()} exportTo={{ url: CAPACITOR_EXPORT_URL, baseName: '电容器数据' }} />}
       />
       <CapacitorFormModal open={editor.open} record={editor.record} onClose={editor.close} />
     </CrudPage>

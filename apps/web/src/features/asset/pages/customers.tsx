@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { Avatar, Form, Input, Select, Space, Tag } from 'antd';
+import { Avatar, Form, Input, Select, Tag } from 'antd';
 import { PERMS, type CustomerRow } from '@pdz/contracts';
 import {
-  AddButton,
   CrudPage,
   CrudTable,
+  CrudToolbar,
   DeleteAction,
   EditAction,
-  ExportButton,
   QueryBar,
-  RemoveButton,
-  describeSelection,
-  formatTime,
+  actionsColumn,
+  createdAtColumn,
+  idColumn,
   orDash,
   quoted,
+  remarkColumn,
   useCrudList,
-  useCrudMutation,
+  useCrudRemove,
   useEditor,
   type CrudColumn,
 } from '@/components/crud';
@@ -41,15 +41,10 @@ export default function CustomersPage() {
   const list = useCrudList<CustomerRow, CustomerQuery>(CUSTOMER_KEY, fetchCustomers, {});
   const [showSearch, setShowSearch] = useState(true);
   const editor = useEditor<CustomerRow>();
-  const remove = useCrudMutation((ids: number[]) => removeCustomers(ids), {
-    invalidate: [CUSTOMER_KEY, CUSTOMER_TREE_KEY, TREE_KEY],
-    success: '删除成功',
-    onSuccess: (_r, ids) => list.afterRemove(ids.length),
-  });
-  const selected = list.list.filter((c) => list.selectedRowKeys.includes(c.id));
+  const remove = useCrudRemove(list, removeCustomers, [CUSTOMER_KEY, CUSTOMER_TREE_KEY, TREE_KEY]);
 
   const columns: CrudColumn<CustomerRow>[] = [
-    { key: 'id', title: '序号', dataIndex: 'id', sorter: true, width: 80 },
+    idColumn('序号', 80),
     {
       key: 'logo',
       title: '标志',
@@ -70,20 +65,14 @@ export default function CustomersPage() {
     { key: 'address', title: '地址', dataIndex: 'address', ellipsis: true, render: orDash },
     { key: 'stationCount', title: '站点数', dataIndex: 'stationCount', align: 'right' },
     { key: 'enabled', title: '状态', dataIndex: 'enabled', align: 'center', render: (v: boolean) => (v ? <Tag color="success">正常</Tag> : <Tag color="error">停用</Tag>) },
-    { key: 'remark', title: '备注', dataIndex: 'remark', ellipsis: true, render: orDash },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', sorter: true, render: (v: number) => formatTime(v) },
-    {
-      key: 'actions',
-      title: '操作',
-      hideable: false,
-      fixed: 'right',
-      render: (_v, c) => (
-        <Space size={0}>
-          <EditAction perms={[P.edit]} onClick={() => editor.openEdit(c)} />
-          <DeleteAction perms={[P.remove]} what={`客户${quoted(c.name)}`} onConfirm={() => remove.mutateAsync([c.id])} />
-        </Space>
-      ),
-    },
+    remarkColumn(),
+    createdAtColumn(),
+    actionsColumn((c) => (
+      <>
+        <EditAction perms={[P.edit]} onClick={() => editor.openEdit(c)} />
+        <DeleteAction perms={[P.remove]} what={`客户${quoted(c.name)}`} onConfirm={() => remove.mutateAsync([c.id])} />
+      </>
+    )),
   ];
 
   return (
@@ -104,16 +93,13 @@ export default function CustomersPage() {
         selectable
         onToggleSearch={() => setShowSearch((s) => !s)}
         toolbar={
-          <>
-            <AddButton perms={[P.add]} onClick={() => editor.openAdd()} />
-            <RemoveButton
-              perms={[P.remove]}
-              count={selected.length}
-              what={describeSelection('客户', selected.map((c) => c.name))}
-              onConfirm={() => remove.mutateAsync(selected.map((c) => c.id))}
-            />
-            <ExportButton perms={[P.export]} url={CUSTOMER_EXPORT_URL} params={list.exportParams} baseName="客户数据" />
-          </>
+          <CrudToolbar
+            list={list}
+            perms={P}
+            onAdd={() => editor.openAdd()}
+            remove={{ noun: '客户', name: (c) => c.name, onConfirm: (ids) => remove.mutateAsync(ids) }}
+            exportTo={{ url: CUSTOMER_EXPORT_URL, baseName: '客户数据' }}
+          />
         }
       />
       <SiteCustomerFormModal open={editor.open} id={editor.record?.id} onClose={editor.close} />

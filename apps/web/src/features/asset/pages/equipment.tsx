@@ -1,22 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { Button, Form, Input, Select, Tooltip, Typography } from 'antd';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { EQUIPMENT_STATUSES, EQUIPMENT_TYPES, PERMS, type EquipmentRow } from '@pdz/contracts';
 import { Auth } from '@/access/Auth';
 import {
-  AddButton,
   CrudPage,
   CrudTable,
+  CrudToolbar,
   DeleteAction,
   EditAction,
-  ExportButton,
   QueryBar,
   RowAction,
-  formatTime,
+  actionsColumn,
+  createdAtColumn,
   orDash,
   quoted,
   useCrudList,
-  useCrudMutation,
+  useCrudRemove,
   useEditor,
   type CrudColumn,
 } from '@/components/crud';
@@ -29,6 +30,7 @@ import { EquipmentDrawer, type EquipmentTab } from '../components/EquipmentDrawe
 import { CabinetSelect, GatewaySelect, StationSelect } from '../components/EquipmentSitePickers';
 import { EquipmentStatusTag, EquipmentOnlineTag } from '../components/EquipmentTags';
 import { multiplier } from '../components/equipmentRatio';
+import { linkedEquipmentId } from '../components/siteTreeModel';
 
 interface EquipmentQuery extends Record<string, unknown> {
   stationId?: number;
@@ -45,6 +47,8 @@ const DEFAULT_HIDDEN = ['commAddress', 'manufacturer', 'createdAt', 'gateway'];
 const TYPE_OPTIONS = EQUIPMENT_TYPES.map((t) => ({ value: t.value, label: t.label }));
 const STATUS_OPTIONS = EQUIPMENT_STATUSES.map((s) => ({ value: s.value, label: s.label }));
 
+type Viewing = { id: number; tab: EquipmentTab } | null;
+
 /** 设备: monitored equipment with filters, Excel template/import/export, detail drawer (points, alarm config). */
 export default function EquipmentPage() {
   const list = useCrudList<EquipmentRow, EquipmentQuery>(EQUIPMENT_KEY, fetchEquipmentPage, {});
@@ -52,16 +56,32 @@ export default function EquipmentPage() {
   const stationFilter = Form.useWatch('stationId', query);
   const [showSearch, setShowSearch] = useState(true);
   const [importing, setImporting] = useState(false);
-  const [viewing, setViewing] = useState<{ id: number; tab: EquipmentTab } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linkedId = linkedEquipmentId(params);
+  const [viewing, setViewing] = useState<Viewing>(linkedId ? { id: linkedId, tab: 'basic' } : null);
+  // A new ?id= while the page stays open (the tree's link again) opens that equipment instead.
+  const [seenLink, setSeenLink] = useState(linkedId);
+  if (seenLink !== linkedId) {
+    setSeenLink(linkedId);
+    if (linkedId) setViewing({ id: linkedId, tab: 'basic' });
+  }
+  const closeDrawer = () => {
+    setViewing(null);
+    // Forget the link, so a reload or going back here does not open the drawer again.
+    if (linkedId)
+      setParams(
+        (p) => {
+          p.delete('id');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const editor = useEditor<EquipmentRow>();
   const models = useModelOptions();
   const modelOptions = useMemo(() => (models.data ?? []).map((m) => ({ value: m.id, label: `${m.name}（${m.code}）` })), [models.data]);
 
-  const remove = useCrudMutation((id: number) => removeEquipment(id), {
-    invalidate: [EQUIPMENT_KEY, POINT_KEY, ...EQUIPMENT_DEPENDENT_KEYS],
-    success: '删除成功',
-    onSuccess: () => list.afterRemove(1),
-  });
+  const remove = useCrudRemove(list, ([id]) => removeEquipment(id), [EQUIPMENT_KEY, POINT_KEY, ...EQUIPMENT_DEPENDENT_KEYS]);
 
   const columns: CrudColumn<EquipmentRow>[] = [
     {
@@ -103,26 +123,20 @@ export default function EquipmentPage() {
     { key: 'status', title: '运行状态', dataIndex: 'status', render: (v: EquipmentRow['status']) => <EquipmentStatusTag status={v} /> },
     { key: 'online', title: '通讯', dataIndex: 'online', render: (_v, e) => <EquipmentOnlineTag online={e.online} lastSeenAt={e.lastSeenAt} /> },
     { key: 'manufacturer', title: '生产厂家', dataIndex: 'manufacturer', render: orDash, ellipsis: true },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', sorter: true, render: (v: number) => formatTime(v) },
-    {
-      key: 'actions',
-      title: '操作',
-      hideable: false,
-      fixed: 'right',
-      render: (_v, e) => (
-        <Space size={0}>
-          <RowAction perms={[P.list, P.query]} icon={<EyeOutlined />} onClick={() => setViewing({ id: e.id, tab: 'basic' })}>
-            详情
-          </RowAction>
-          <EditAction perms={[P.edit]} onClick={() => editor.openEdit(e)} />
-          <DeleteAction
-            perms={[P.remove]}
-            what={`设备${quoted(e.name)}（${e.code}）及其 ${e.pointCount} 个测点、原始标签绑定和告警配置`}
-            onConfirm={() => remove.mutateAsync(e.id)}
-          />
-        </Space>
-      ),
-    },
+    createdAtColumn(),
+    actionsColumn((e) => (
+      <>
+        <RowAction perms={[P.list, P.query]} icon={<EyeOutlined />} onClick={() => setViewing({ id: e.id, tab: 'basic' })}>
+          详情
+        </RowAction>
+        <EditAction perms={[P.edit]} onClick={() => editor.openEdit(e)} />
+        <DeleteAction
+          perms={[P.remove]}
+          what={`设备${quoted(e.name)}（${e.code}）及其 ${e.pointCount} 个测点、原始标签绑定和告警配置`}
+          onConfirm={() => remove.mutateAsync([e.id])}
+        />
+      </>
+    )),
   ];
 
   return (
@@ -167,8 +181,12 @@ export default function EquipmentPage() {
         state={list}
         onToggleSearch={() => setShowSearch((s) => !s)}
         toolbar={
-          <>
-            <AddButton perms={[P.add]} onClick={() => editor.openAdd(stationFilter ? { stationId: stationFilter } : undefined)} />
+          <CrudToolbar
+            list={list}
+            perms={P}
+            onAdd={() => editor.openAdd(stationFilter ? { stationId: stationFilter } : undefined)}
+            exportTo={{ url: EQUIPMENT_EXPORT_URL, baseName: '设备数据' }}
+          >
             <Auth perms={[P.import]}>
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                 导入
@@ -179,8 +197,7 @@ export default function EquipmentPage() {
                 下载模板
               </Button>
             </Auth>
-            <ExportButton perms={[P.export]} url={EQUIPMENT_EXPORT_URL} params={list.exportParams} baseName="设备数据" />
-          </>
+          </CrudToolbar>
         }
       />
       <EquipmentFormModal
@@ -195,7 +212,7 @@ export default function EquipmentPage() {
         id={viewing?.id}
         tab={viewing?.tab ?? 'basic'}
         onTabChange={(tab) => setViewing((v) => (v ? { ...v, tab } : v))}
-        onClose={() => setViewing(null)}
+        onClose={closeDrawer}
         onEdit={(e) => editor.openEdit(e)}
       />
     </CrudPage>

@@ -1,24 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { GATEWAY_PROTOCOLS, PERMS, type GatewayRow, type GatewaySecretResult } from '@pdz/contracts';
 import {
-  AddButton,
   CrudPage,
   CrudTable,
+  CrudToolbar,
   DeleteAction,
   EditAction,
-  ExportButton,
   QueryBar,
-  RemoveButton,
   RowAction,
+  actionsColumn,
   confirmAction,
-  describeSelection,
+  createdAtColumn,
   formatTime,
+  idColumn,
   orDash,
   quoted,
+  remarkColumn,
   useCrudList,
   useCrudMutation,
+  useCrudRemove,
   useEditor,
   type CrudColumn,
 } from '@/components/crud';
@@ -26,8 +28,9 @@ import { GATEWAY_EXPORT_URL, GATEWAY_KEY, fetchGateways, removeGateways, rotateG
 import { STATION_KEY } from '../api/station';
 import { SiteGatewayFormModal } from '../components/SiteGatewayFormModal';
 import { SiteGatewaySecretDialog } from '../components/SiteGatewaySecretDialog';
-import { CustomerSelect, StationTreeSelect } from '../components/SitePickers';
+import { siteScopeFilters } from '../components/SiteScopeFilters';
 import { gatewayState } from '../components/siteGateway';
+import { useNow } from '@/hooks/useNow';
 
 interface GatewayQuery extends Record<string, unknown> {
   keyword?: string;
@@ -45,38 +48,21 @@ const ONLINE_OPTIONS = [
 ];
 const PROTOCOL_LABEL: Record<string, string> = Object.fromEntries(GATEWAY_PROTOCOLS.map((p) => [p.value, p.label]));
 
-/** A clock for the "3 分钟前" texts: ticks each 30 s, so they age while the page is open. */
-function useNow(everyMs = 30_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
-
 /** 网关: acquisition gateways with their online state; the secret is shown once on create and on 重置密钥. */
 export default function GatewaysPage() {
   const list = useCrudList<GatewayRow, GatewayQuery>(GATEWAY_KEY, fetchGateways, {});
   const [showSearch, setShowSearch] = useState(true);
-  const [form] = Form.useForm<GatewayQuery>();
-  const customerId = Form.useWatch('customerId', form);
   const editor = useEditor<GatewayRow>();
   const [secret, setSecret] = useState<{ value: GatewaySecretResult; reason: 'created' | 'rotated' } | undefined>();
   const now = useNow();
-  const remove = useCrudMutation((ids: number[]) => removeGateways(ids), {
-    invalidate: [GATEWAY_KEY, STATION_KEY],
-    success: '删除成功',
-    onSuccess: (_r, ids) => list.afterRemove(ids.length),
-  });
+  const remove = useCrudRemove(list, removeGateways, [GATEWAY_KEY, STATION_KEY]);
   const rotate = useCrudMutation((id: number) => rotateGatewaySecret(id), {
     invalidate: [GATEWAY_KEY],
     onSuccess: (r) => setSecret({ value: r, reason: 'rotated' }),
   });
-  const selected = list.list.filter((g) => list.selectedRowKeys.includes(g.id));
 
   const columns: CrudColumn<GatewayRow>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', sorter: true, width: 70 },
+    idColumn(),
     { key: 'code', title: '网关编号', dataIndex: 'code', sorter: true },
     {
       key: 'online',
@@ -120,52 +106,41 @@ export default function GatewaysPage() {
     { key: 'model', title: '网关型号', dataIndex: 'model', render: orDash },
     { key: 'manufacturer', title: '生产厂家', dataIndex: 'manufacturer', ellipsis: true, render: orDash },
     { key: 'secretRotatedAt', title: '密钥生成时间', dataIndex: 'secretRotatedAt', render: (v: number) => formatTime(v) },
-    { key: 'remark', title: '备注', dataIndex: 'remark', ellipsis: true, render: orDash },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', sorter: true, render: (v: number) => formatTime(v) },
-    {
-      key: 'actions',
-      title: '操作',
-      hideable: false,
-      fixed: 'right',
-      render: (_v, g) => (
-        <Space size={0}>
-          <EditAction perms={[P.edit]} onClick={() => editor.openEdit(g)} />
-          <Tooltip title="生成新密钥，旧密钥立即失效">
-            <span>
-              <RowAction
-                perms={[P.secret]}
-                icon={<KeyOutlined />}
-                onClick={() =>
-                  confirmAction({
-                    content: `确认要重置网关${quoted(g.name)}的接入密钥吗？旧密钥将立即失效，网关改用新密钥之前无法上报数据。`,
-                    okText: '重置',
-                    danger: true,
-                    onOk: () => rotate.mutateAsync(g.id),
-                  })
-                }
-              >
-                重置密钥
-              </RowAction>
-            </span>
-          </Tooltip>
-          <DeleteAction perms={[P.remove]} what={`网关${quoted(g.name)}`} onConfirm={() => remove.mutateAsync([g.id])} />
-        </Space>
-      ),
-    },
+    remarkColumn(),
+    createdAtColumn(),
+    actionsColumn((g) => (
+      <>
+        <EditAction perms={[P.edit]} onClick={() => editor.openEdit(g)} />
+        <Tooltip title="生成新密钥，旧密钥立即失效">
+          <span>
+            <RowAction
+              perms={[P.secret]}
+              icon={<KeyOutlined />}
+              onClick={() =>
+                confirmAction({
+                  content: `确认要重置网关${quoted(g.name)}的接入密钥吗？旧密钥将立即失效，网关改用新密钥之前无法上报数据。`,
+                  okText: '重置',
+                  danger: true,
+                  onOk: () => rotate.mutateAsync(g.id),
+                })
+              }
+            >
+              重置密钥
+            </RowAction>
+          </span>
+        </Tooltip>
+        <DeleteAction perms={[P.remove]} what={`网关${quoted(g.name)}`} onConfirm={() => remove.mutateAsync([g.id])} />
+      </>
+    )),
   ];
 
   return (
     <CrudPage>
-      <QueryBar<GatewayQuery> form={form} hidden={!showSearch} onSearch={(v) => list.replaceFilters(v)} onReset={list.reset}>
+      <QueryBar<GatewayQuery> hidden={!showSearch} onSearch={(v) => list.replaceFilters(v)} onReset={list.reset}>
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="网关名称或编号" allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="customerId" label="客户">
-          <CustomerSelect style={{ width: 200 }} placeholder="全部客户" onChange={(v) => form.setFieldsValue({ customerId: v, stationId: undefined })} />
-        </Form.Item>
-        <Form.Item name="stationId" label="站点">
-          <StationTreeSelect style={{ width: 220 }} placeholder="全部站点" customerId={customerId} />
-        </Form.Item>
+        {siteScopeFilters()}
         <Form.Item name="online" label="在线状态">
           <Select placeholder="全部" allowClear options={ONLINE_OPTIONS} style={{ width: 110 }} />
         </Form.Item>
@@ -181,16 +156,13 @@ export default function GatewaysPage() {
         selectable
         onToggleSearch={() => setShowSearch((s) => !s)}
         toolbar={
-          <>
-            <AddButton perms={[P.add]} onClick={() => editor.openAdd()} />
-            <RemoveButton
-              perms={[P.remove]}
-              count={selected.length}
-              what={describeSelection('网关', selected.map((g) => g.name))}
-              onConfirm={() => remove.mutateAsync(selected.map((g) => g.id))}
-            />
-            <ExportButton perms={[P.export]} url={GATEWAY_EXPORT_URL} params={list.exportParams} baseName="网关数据" />
-          </>
+          <CrudToolbar
+            list={list}
+            perms={P}
+            onAdd={() => editor.openAdd()}
+            remove={{ noun: '网关', name: (g) => g.name, onConfirm: (ids) => remove.mutateAsync(ids) }}
+            exportTo={{ url: GATEWAY_EXPORT_URL, baseName: '网关数据' }}
+          />
         }
       />
       <SiteGatewayFormModal

@@ -1,9 +1,25 @@
 import { useState } from 'react';
-import { Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Form, Input, Select, Tag, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { EQUIPMENT_TYPES, PERMS, type EquipmentModelRow } from '@pdz/contracts';
-import { AddButton, CrudPage, CrudTable, DeleteAction, EditAction, QueryBar, RowAction, formatTime, orDash, quoted, useCrudList, useCrudMutation, useEditor, type CrudColumn } from '@/components/crud';
-import { fetchModels, MODEL_KEY, removeModel } from '../api/model';
+import {
+  CrudPage,
+  CrudTable,
+  CrudToolbar,
+  DeleteAction,
+  EditAction,
+  QueryBar,
+  RowAction,
+  actionsColumn,
+  createdAtColumn,
+  orDash,
+  quoted,
+  useCrudList,
+  useCrudRemove,
+  useEditor,
+  type CrudColumn,
+} from '@/components/crud';
+import { fetchModels, MODEL_EXPORT_URL, MODEL_KEY, removeModel } from '../api/model';
 import { ModelFormModal } from '../components/ModelFormModal';
 import { ModelDrawer } from '../components/ModelDrawer';
 
@@ -26,7 +42,7 @@ export default function ModelsPage() {
   const [showSearch, setShowSearch] = useState(true);
   const [viewing, setViewing] = useState<{ id: number; editPoints?: boolean } | null>(null);
   const editor = useEditor<EquipmentModelRow>();
-  const remove = useCrudMutation((id: number) => removeModel(id), { invalidate: [MODEL_KEY], success: '删除成功', onSuccess: () => list.afterRemove(1) });
+  const remove = useCrudRemove(list, ([id]) => removeModel(id), [MODEL_KEY]);
 
   const columns: CrudColumn<EquipmentModelRow>[] = [
     { key: 'code', title: '型号编码', dataIndex: 'code', sorter: true, render: (v: string, m) => <Typography.Link onClick={() => setViewing({ id: m.id })}>{v}</Typography.Link> },
@@ -36,22 +52,16 @@ export default function ModelsPage() {
     { key: 'pointCount', title: '标准测点', dataIndex: 'pointCount', align: 'right', render: (n: number) => `${n} 个` },
     { key: 'builtIn', title: '来源', dataIndex: 'builtIn', render: (v: boolean) => (v ? <Tag color="blue">内置</Tag> : <Tag>自定义</Tag>) },
     { key: 'description', title: '说明', dataIndex: 'description', render: orDash, ellipsis: true, width: 240 },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', sorter: true, render: (v: number) => formatTime(v) },
-    {
-      key: 'actions',
-      title: '操作',
-      hideable: false,
-      fixed: 'right',
-      render: (_v, m) => (
-        <Space size={0}>
-          <RowAction perms={[P.list, P.query]} icon={<EyeOutlined />} onClick={() => setViewing({ id: m.id })}>
-            详情
-          </RowAction>
-          {!m.builtIn && <EditAction perms={[P.edit]} onClick={() => editor.openEdit(m)} />}
-          {!m.builtIn && <DeleteAction perms={[P.remove]} what={`型号${quoted(m.name)}（${m.code}）及其 ${m.pointCount} 个标准测点`} onConfirm={() => remove.mutateAsync(m.id)} />}
-        </Space>
-      ),
-    },
+    createdAtColumn(),
+    actionsColumn((m) => (
+      <>
+        <RowAction perms={[P.list, P.query]} icon={<EyeOutlined />} onClick={() => setViewing({ id: m.id })}>
+          详情
+        </RowAction>
+        {!m.builtIn && <EditAction perms={[P.edit]} onClick={() => editor.openEdit(m)} />}
+        {!m.builtIn && <DeleteAction perms={[P.remove]} what={`型号${quoted(m.name)}（${m.code}）及其 ${m.pointCount} 个标准测点`} onConfirm={() => remove.mutateAsync([m.id])} />}
+      </>
+    )),
   ];
 
   return (
@@ -73,7 +83,7 @@ export default function ModelsPage() {
         columns={columns}
         state={list}
         onToggleSearch={() => setShowSearch((s) => !s)}
-        toolbar={<AddButton perms={[P.add]} onClick={() => editor.openAdd()} />}
+        toolbar={<CrudToolbar list={list} perms={P} onAdd={() => editor.openAdd()} exportTo={{ url: MODEL_EXPORT_URL, baseName: '设备型号数据' }} />}
       />
       <ModelFormModal open={editor.open} record={editor.record} onClose={editor.close} onAdded={(id) => setViewing({ id, editPoints: true })} />
       <ModelDrawer id={viewing?.id} startEditing={viewing?.editPoints} onClose={() => setViewing(null)} />

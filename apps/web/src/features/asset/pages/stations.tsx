@@ -1,22 +1,22 @@
 import { useState } from 'react';
-import { Form, Input, Space, Tag, Tooltip } from 'antd';
+import { Form, Input, Tag, Tooltip } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { DICT_ASSET_STATUS, DICT_STATION_TYPE, PERMS, type StationRow } from '@pdz/contracts';
 import {
-  AddButton,
   CrudPage,
   CrudTable,
+  CrudToolbar,
   DeleteAction,
   EditAction,
-  ExportButton,
   QueryBar,
-  RemoveButton,
-  describeSelection,
-  formatTime,
+  actionsColumn,
+  createdAtColumn,
+  idColumn,
   orDash,
+  orderNumColumn,
   quoted,
   useCrudList,
-  useCrudMutation,
+  useCrudRemove,
   useEditor,
   type CrudColumn,
 } from '@/components/crud';
@@ -24,7 +24,8 @@ import { STATION_EXPORT_URL, STATION_KEY, fetchStations, removeStations } from '
 import { CUSTOMER_TREE_KEY, TREE_KEY } from '../api/tree';
 import { SiteStationFormModal } from '../components/SiteStationFormModal';
 import { SitePdfButton } from '../components/SitePdfButton';
-import { CustomerSelect, DictSelect, useSiteDicts } from '../components/SitePickers';
+import { DictSelect, useSiteDicts } from '../components/SitePickers';
+import { siteScopeFilters } from '../components/SiteScopeFilters';
 import { SiteStatusTag } from '../components/SiteStatusTag';
 
 interface StationQuery extends Record<string, unknown> {
@@ -45,15 +46,10 @@ export default function StationsPage() {
   const [showSearch, setShowSearch] = useState(true);
   const editor = useEditor<StationRow>();
   const dicts = useSiteDicts();
-  const remove = useCrudMutation((ids: number[]) => removeStations(ids), {
-    invalidate: [STATION_KEY, CUSTOMER_TREE_KEY, TREE_KEY],
-    success: '删除成功',
-    onSuccess: (_r, ids) => list.afterRemove(ids.length),
-  });
-  const selected = list.list.filter((s) => list.selectedRowKeys.includes(s.id));
+  const remove = useCrudRemove(list, removeStations, [STATION_KEY, CUSTOMER_TREE_KEY, TREE_KEY]);
 
   const columns: CrudColumn<StationRow>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', sorter: true, width: 70 },
+    idColumn(),
     { key: 'code', title: '站点编号', dataIndex: 'code', sorter: true },
     { key: 'name', title: '站点名称', dataIndex: 'name', sorter: true, ellipsis: true, width: 190 },
     { key: 'customerName', title: '所属客户', dataIndex: 'customerName', sorter: true, ellipsis: true, width: 180 },
@@ -85,21 +81,15 @@ export default function StationsPage() {
     { key: 'cameraCount', title: '摄像头', dataIndex: 'cameraCount', align: 'right' },
     { key: 'contact', title: '联系人', dataIndex: 'contact', render: orDash },
     { key: 'phone', title: '联系电话', dataIndex: 'phone', render: orDash },
-    { key: 'orderNum', title: '显示顺序', dataIndex: 'orderNum', sorter: true, align: 'right' },
-    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', sorter: true, render: (v: number) => formatTime(v) },
-    {
-      key: 'actions',
-      title: '操作',
-      hideable: false,
-      fixed: 'right',
-      render: (_v, s) => (
-        <Space size={0}>
-          <EditAction perms={[P.edit]} onClick={() => editor.openEdit(s)} />
-          <SitePdfButton station={s} />
-          <DeleteAction perms={[P.remove]} what={`站点${quoted(s.name)}`} onConfirm={() => remove.mutateAsync([s.id])} />
-        </Space>
-      ),
-    },
+    orderNumColumn(),
+    createdAtColumn(),
+    actionsColumn((s) => (
+      <>
+        <EditAction perms={[P.edit]} onClick={() => editor.openEdit(s)} />
+        <SitePdfButton station={s} />
+        <DeleteAction perms={[P.remove]} what={`站点${quoted(s.name)}`} onConfirm={() => remove.mutateAsync([s.id])} />
+      </>
+    )),
   ];
 
   return (
@@ -108,9 +98,7 @@ export default function StationsPage() {
         <Form.Item name="keyword" label="关键字">
           <Input placeholder="站点名称或编号" allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="customerId" label="客户">
-          <CustomerSelect style={{ width: 200 }} placeholder="全部客户" />
-        </Form.Item>
+        {siteScopeFilters({ station: false })}
         <Form.Item name="stationType" label="站点类型">
           <DictSelect dict={DICT_STATION_TYPE} placeholder="全部" style={{ width: 130 }} />
         </Form.Item>
@@ -132,16 +120,13 @@ export default function StationsPage() {
         selectable
         onToggleSearch={() => setShowSearch((s) => !s)}
         toolbar={
-          <>
-            <AddButton perms={[P.add]} onClick={() => editor.openAdd()} />
-            <RemoveButton
-              perms={[P.remove]}
-              count={selected.length}
-              what={describeSelection('站点', selected.map((s) => s.name))}
-              onConfirm={() => remove.mutateAsync(selected.map((s) => s.id))}
-            />
-            <ExportButton perms={[P.export]} url={STATION_EXPORT_URL} params={list.exportParams} baseName="站点数据" />
-          </>
+          <CrudToolbar
+            list={list}
+            perms={P}
+            onAdd={() => editor.openAdd()}
+            remove={{ noun: '站点', name: (s) => s.name, onConfirm: (ids) => remove.mutateAsync(ids) }}
+            exportTo={{ url: STATION_EXPORT_URL, baseName: '站点数据' }}
+          />
         }
       />
       <SiteStationFormModal open={editor.open} id={editor.record?.id} customerId={list.filters.customerId} onClose={editor.close} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { changePassword } from '../api';
-import { confirmRules, newPasswordRules, PASSWORD_HINT } from '../rules';
+import { confirmRules, newPasswordRules, PASSWORD_HINT } from '@/utils/validate';
 
 interface Values {
   oldPassword: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Result, Steps } from 'antd';
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { resetPwd, sendSms, validPhoneCode } from '../api';
-import { codeRules, confirmRules, newPasswordRules, PASSWORD_HINT, phoneRules } from '../rules';
+import { codeRules, confirmRules, newPasswordRules, PASSWORD_HINT, phoneRules } from '@/utils/validate';
 import { SmsCodeInput } from './SmsCodeInput';
 
 interface Props {

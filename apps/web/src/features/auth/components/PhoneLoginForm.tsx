@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Form, Input } from 'antd';
 import { MobileOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@pdz/contracts';
 import { getPhoneCode, loginByPhone } from '../api';
-import { codeRules, phoneRules } from '../rules';
+import { codeRules, phoneRules } from '@/utils/validate';
 import { SmsCodeInput } from './SmsCodeInput';
 import s from '../pages/login.module.css';
 

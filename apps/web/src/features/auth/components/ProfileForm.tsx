@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { editProfile, type ProfileEdit } from '../api';
-import { optionalEmailRules, optionalPhoneRules } from '../rules';
+import { optionalEmailRules, optionalPhoneRules } from '@/utils/validate';
 
 interface Props {
   initial: ProfileEdit;

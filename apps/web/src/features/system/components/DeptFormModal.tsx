@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
 import { deptAddBody, type DeptRow, type DeptTreeSelectNode } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addDept, DEPT_KEY, editDept, useDeptDetail, useDeptTreeSelect, type DeptFormValues } from '../api/dept';
 import { USER_KEY } from '../api/user';
 import { STATUS_RADIO } from './common';

@@ -1,6 +1,7 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Tag } from 'antd';
 import { dictDetailAddBody, dictTypeAddBody, type DictDetailRow, type DictTypeRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import {
   addDictDetail,
   addDictType,

@@ -1,6 +1,7 @@
 import { Form, Input, Typography } from 'antd';
 import { userResetPwdBody, type UserRow } from '@pdz/contracts';
-import { FormModal, quoted, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, quoted, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { resetUserPwd, USER_KEY } from '../api/user';
 
 interface Values {

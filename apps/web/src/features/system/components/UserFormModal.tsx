@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { userAddBody, type UserRow } from '@pdz/contracts';
-import { FormModal, schemaRules, useCrudMutation } from '@/components/crud';
+import { FormModal, useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { addUser, editUser, useUserDetail, USER_KEY, type UserFormValues } from '../api/user';
 import { useRoleOptions, useSkipRoles } from '../api/role';
 import { useDeptTreeSelect } from '../api/dept';
