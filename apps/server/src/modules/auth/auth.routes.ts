@@ -37,6 +37,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
   app.get('/admin/logout', { schema: { tags }, config: { public: true } }, async (req) => {
     if (req.auth) {
       await endSession(db, req.auth.tokenHash);
+      ctx.bus.emit('session.ended', { userId: req.auth.userId });
       await writeAudit(db, req, { category: 'auth', action: '退出登录', target: req.auth.userName });
     }
     return ok(null);
@@ -62,6 +63,7 @@ export async function authRoutes(root: FastifyInstance, ctx: AppContext) {
     const hash = await hashPassword(input.password, config.passwordHash);
     await db.updateTable('sys_user').set({ password_hash: hash, updated_at: Date.now() }).where('id', '=', users[0].id).execute();
     await endUserSessions(db, users[0].id);
+    ctx.bus.emit('session.ended', { userId: users[0].id });
     invalidateGrants(users[0].id);
     await writeAudit(db, req, { category: 'auth', action: '找回密码', target: users[0].user_name, userId: users[0].id, userName: users[0].user_name, detail: maskPhone(input.phone) });
     return ok(null);
