@@ -6,6 +6,7 @@ import { Navbar } from './Navbar';
 import { TagsView } from './TagsView';
 import { AppMain } from './AppMain';
 import { Settings } from './Settings';
+import { AlarmNotifier } from './AlarmNotifier';
 import { useResize } from './useResize';
 import { useSiteSettings } from './useSiteSettings';
 import { useTagsSync } from './useTagsSync';
@@ -45,6 +46,7 @@ export function Layout() {
         <AppMain />
       </div>
       <Settings />
+      <AlarmNotifier />
     </div>
   );
 }

@@ -3,6 +3,9 @@ import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from '@/stores/session';
 import { useNoConfirmPolling } from './useNoConfirmPolling';
+import { useChannels } from '@/realtime';
+
+const BELL_CHANNELS = ['messages'];
 
 export const MESSAGES_PATH = '/sysmes/mess';
 
@@ -10,6 +13,8 @@ export const MESSAGES_PATH = '/sysmes/mess';
 export function MessageBell() {
   const navigate = useNavigate();
   const count = useSessionStore((s) => s.noConfirm);
+  // The live connection pushes the count; polling stays as a slow fallback.
+  useChannels(BELL_CHANNELS);
   useNoConfirmPolling(true);
   return (
     <Tooltip title="系统消息" placement="bottom">

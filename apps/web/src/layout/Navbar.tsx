@@ -6,9 +6,11 @@ import { Hamburger } from './Hamburger';
 import { Breadcrumb } from './Breadcrumb';
 import { HeaderSearch } from './HeaderSearch';
 import { MessageBell } from './MessageBell';
+import { AlarmMuteToggle } from './AlarmMuteToggle';
 import { Screenfull } from './Screenfull';
 import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
+import { ConnectionIndicator } from '@/realtime';
 
 /** The top bar: toggle, title, breadcrumb; search, bell, full screen, size, user. */
 export function Navbar() {
@@ -26,7 +28,9 @@ export function Navbar() {
       </div>
       <Breadcrumb />
       <div className="pdz-navbar-right">
+        <ConnectionIndicator />
         <HeaderSearch />
+        {desktop && <AlarmMuteToggle />}
         {desktop && <MessageBell />}
         {desktop && <Screenfull />}
         <SizeSelect />

@@ -19,6 +19,7 @@ import { sql } from '../../platform/db/index';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { offsetOf, page, sortColumn } from '../../platform/http';
 import { whereUserInScope } from './recipients';
+import { confirmLinkedAlarm } from '../../alarm/confirm';
 
 export interface NewMessage {
   type: MessageType;
@@ -148,6 +149,8 @@ export async function readMessage(ctx: AppContext, userId: number, id: number): 
 /** Confirms a message once, with a note; a second confirmation is refused. */
 export async function confirmMessage(ctx: AppContext, userId: number, id: number, note: string): Promise<MessageRow> {
   await ownMessage(ctx.db, userId, id);
+  // An alarm's message confirms the alarm, and that confirms this message for every recipient.
+  if (await confirmLinkedAlarm(ctx, userId, id, note)) return ownMessage(ctx.db, userId, id);
   const t = Date.now();
   const res = await ctx.db
     .updateTable('sys_message_user')

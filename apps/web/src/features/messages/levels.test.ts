@@ -8,6 +8,12 @@ describe('message levels', () => {
     expect(levelMeta(3)).toEqual({ label: '一般', color: 'blue' });
     expect(levelMeta(4)).toEqual({ label: '提示', color: 'default' });
   });
+  it('an alarm message shows its alarm level as 实时告警 does', () => {
+    expect(levelMeta(2, 'alarm')).toEqual({ label: '严重', color: 'orange' });
+    expect(levelMeta(3, 'alarm')).toEqual({ label: '一般', color: 'gold' });
+    expect(levelMeta(4, 'alarm')).toEqual({ label: '提示', color: 'blue' });
+    expect(levelMeta(3, 'notice')).toEqual({ label: '一般', color: 'blue' });
+  });
   it('names an unknown level without crashing', () => {
     expect(levelMeta(9)).toEqual({ label: '9级', color: 'default' });
   });

@@ -1,4 +1,5 @@
 import { MESSAGE_TYPE_LABELS, type MessageRow, type MessageType } from '@pdz/contracts';
+import { alarmLevel } from '@/features/alarm/levels';
 
 /** Levels 1–4 (design §6): colour and name of each, as the tags show them. */
 export const MESSAGE_LEVELS: Record<number, { label: string; color: string }> = {
@@ -8,7 +9,16 @@ export const MESSAGE_LEVELS: Record<number, { label: string; color: string }> = 
   4: { label: '提示', color: 'default' },
 };
 
-export function levelMeta(level: number): { label: string; color: string } {
+/**
+ * A message's level as its tag shows it. An alarm's message carries the alarm's level: it reads and
+ * looks as in 实时告警 (严重 in orange, 一般 in gold, 提示 in blue), so one alarm is not 一般 in gold
+ * there and 一般 in blue behind the bell.
+ */
+export function levelMeta(level: number, type?: string): { label: string; color: string } {
+  if (type === 'alarm') {
+    const a = alarmLevel(level);
+    return { label: a.label, color: a.tag };
+  }
   return MESSAGE_LEVELS[level] ?? { label: `${level}级`, color: 'default' };
 }
 

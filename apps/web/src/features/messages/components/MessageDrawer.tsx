@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Alert, Button, Descriptions, Drawer, Form, Input, Skeleton, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmQuery } from '@pdz/contracts';
-import { schemaRules, useCrudMutation } from '@/components/crud';
+import { useCrudMutation } from '@/components/crud';
+import { schemaRules } from '@/utils/validate';
 import { formatTime } from '@/utils/date';
 import { useAppStore } from '@/stores/app';
 import { confirmMessage, getById, messageDetailKey, messageListKey, messagesKey, refreshBell } from '../api';
@@ -50,7 +51,7 @@ export function MessageDrawer({ id, onClose }: Props) {
   });
 
   const m = detail.data;
-  const level = m ? levelMeta(m.level) : null;
+  const level = m ? levelMeta(m.level, m.type) : null;
   const state = m ? STATE_TAGS[messageState(m)] : null;
 
   return (

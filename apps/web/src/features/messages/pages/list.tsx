@@ -46,8 +46,8 @@ export default function MessagesPage() {
       width: 90,
       sorter: true,
       sortOrder: antSortOrder(list.sort, 'level'),
-      render: (level: number) => {
-        const meta = levelMeta(level);
+      render: (level: number, row) => {
+        const meta = levelMeta(level, row.type);
         return <Tag color={meta.color}>{meta.label}</Tag>;
       },
     },
