@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart, PieChart, type BarSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
 import {
+  DataZoomComponent,
   GridComponent,
   LegendComponent,
   TooltipComponent,
   TitleComponent,
+  type DataZoomComponentOption,
   type GridComponentOption,
   type LegendComponentOption,
   type TooltipComponentOption,
@@ -21,10 +23,10 @@ import { CanvasRenderer } from 'echarts/renderers';
  * import `tslib` without declaring it, and npm nests tslib under echarts here, so the console
  * build cannot resolve it (hustcc/echarts-for-react#512). The binding is a few effects anyway.
  */
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, TitleComponent, CanvasRenderer]);
+echarts.use([BarChart, LineChart, PieChart, DataZoomComponent, GridComponent, LegendComponent, TooltipComponent, TitleComponent, CanvasRenderer]);
 
 export type EChartOption = echarts.ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | TitleComponentOption
+  BarSeriesOption | LineSeriesOption | PieSeriesOption | DataZoomComponentOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | TitleComponentOption
 >;
 
 export interface EChartProps {
@@ -40,14 +42,23 @@ export interface EChartProps {
   onEvents?: Record<string, (params: unknown) => void>;
   /** Accessible name of the chart (canvas content is invisible to screen readers). */
   ariaLabel?: string;
+  /**
+   * The live instance (null when disposed), for pages that patch one series by id — a live tail
+   * appended to a year of history — without handing the whole option back to ECharts.
+   */
+  onInstance?: (chart: echarts.EChartsType | null) => void;
 }
 
 /** Browser tests (navigator.webdriver) get charts without animation, so screenshots are stable. */
 export const chartsAnimate = () => !(typeof navigator !== 'undefined' && navigator.webdriver);
 
-export function EChart({ option, height = 300, className, style, notMerge, loading, onEvents, ariaLabel }: EChartProps) {
+export function EChart({ option, height = 300, className, style, notMerge, loading, onEvents, ariaLabel, onInstance }: EChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<echarts.EChartsType | null>(null);
+  const onInstanceRef = useRef(onInstance);
+  useEffect(() => {
+    onInstanceRef.current = onInstance;
+  });
 
   // Create the instance; resize it with the window and whenever the box itself changes size
   // (sidebar toggle, tabs, drawers); dispose it with the component.
@@ -55,6 +66,7 @@ export function EChart({ option, height = 300, className, style, notMerge, loadi
     const box = boxRef.current!;
     const chart = echarts.init(box, undefined, { renderer: 'canvas' });
     chartRef.current = chart;
+    onInstanceRef.current?.(chart);
     let frame = 0;
     const resize = () => {
       cancelAnimationFrame(frame);
@@ -73,6 +85,7 @@ export function EChart({ option, height = 300, className, style, notMerge, loadi
       observer?.disconnect();
       chart.dispose();
       chartRef.current = null;
+      onInstanceRef.current?.(null);
     };
   }, []);
 
