@@ -5,6 +5,9 @@ import { m0003_assets } from './0003_assets';
 import { m0004_asset_menus } from './0004_asset_menus';
 import { m0005_equipment_models } from './0005_equipment_models';
 import { m0010_telemetry } from './0010_telemetry';
+import { m0011_monitor_menus } from './0011_monitor_menus';
+import { m0012_alarms } from './0012_alarms';
+import { m0013_notify } from './0013_notify';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, AppMigration> = {
   '0004_asset_menus': m0004_asset_menus,
   '0005_equipment_models': m0005_equipment_models,
   '0010_telemetry': m0010_telemetry,
+  '0011_monitor_menus': m0011_monitor_menus,
+  '0012_alarms': m0012_alarms,
+  '0013_notify': m0013_notify,
 };

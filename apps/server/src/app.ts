@@ -11,6 +11,9 @@ import { installErrorHandler } from './platform/error-handler';
 import { FileStore } from './platform/files';
 import { OutboxSmsProvider, type SmsProvider } from './platform/sms';
 import { EventBus } from './platform/bus';
+import { startAlarms } from './alarm/index';
+import { startNotify } from './notify/index';
+import { startRealtime } from './realtime/index';
 import type { AppContext } from './platform/context';
 import { installDocs } from './platform/docs';
 import { installStatic } from './platform/static';
@@ -63,6 +66,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await installDocs(app);
   await registerModules(app, ctx);
   ctx.telemetry = await startTelemetry(app, ctx);
+  await startAlarms(app, ctx);
+  await startNotify(app, ctx);
+  await startRealtime(app, ctx);
   await installStatic(app, config.webDist);
 
   const generatedAdminPassword = await ensureAdministrator(ctx);

@@ -22,14 +22,43 @@ export interface TestApp {
 }
 
 /**
- * A real server on a real database through the real HTTP layer: SQLite in a temporary folder,
- * or, when DATABASE_URL is set, a PostgreSQL schema of its own that is dropped afterwards.
+ * The configuration of a test server: a temporary data folder, fast password hashing, no logs,
+ * and, when DATABASE_URL is set, a PostgreSQL schema of its own (several apps may share one).
  */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export interface TestSetup {
+  config: AppConfig;
+  pgSchema: string | undefined;
+  /** The temporary folder made for it (removed by dropTestData even if overrides moved dataDir). */
+  dataDir: string;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): TestSetup {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdz-test-'));
   const base = loadConfig({ ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD, WEB_DIST: '', DEMO: '0' });
   const config: AppConfig = { ...base, passwordHash: { memoryCost: 1024, timeCost: 1 }, logLevel: 'silent', ...overrides };
   const pgSchema = config.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  return { config, pgSchema, dataDir };
+}
+
+/** Drops what `testConfig` made: the PostgreSQL schema and the data folder. */
+export async function dropTestData({ config, pgSchema, dataDir }: TestSetup): Promise<void> {
+  if (pgSchema) {
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: config.databaseUrl! });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
+    await client.end();
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * A real server on a real database through the real HTTP layer: SQLite in a temporary folder,
+ * or, when DATABASE_URL is set, a PostgreSQL schema of its own that is dropped afterwards.
+ */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const setup = testConfig(overrides);
+  const { config, pgSchema } = setup;
   const { app, ctx } = await buildApp(config, { pgSchema, logger: false });
 
   const call: TestApp['call'] = async ({ token, headers, ...opts }) => {
@@ -57,14 +86,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     call,
     async close() {
       await app.close();
-      if (pgSchema) {
-        const pg = await import('pg');
-        const client = new pg.default.Client({ connectionString: config.databaseUrl! });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-        await client.end();
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropTestData(setup);
     },
   };
 }

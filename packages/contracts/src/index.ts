@@ -6,3 +6,7 @@ export * from './system/index';
 export * from './dashboard';
 export * from './asset/index';
 export * from './telemetry';
+export * from './alarm';
+export * from './realtime';
+export * from './monitor';
+export * from './monitor-env';

@@ -40,6 +40,10 @@ export const PERMS = {
   alarmConfig: { query: 'alarm:config:query', edit: 'alarm:config:edit' },
   assetTree: { list: 'asset:tree:list', move: 'asset:tree:move' },
   telemetry: { query: 'telemetry:data:query', stats: 'telemetry:gateway:stats' },
+  /** Alarm events: lists (active/history), confirm, export, statistics. */
+  alarm: { list: 'alarm:event:list', confirm: 'alarm:event:confirm', export: 'alarm:event:export', stats: 'alarm:stats:list' },
+  /** Notification channels (SMTP, SMS, webhook) and their delivery records. */
+  notify: { list: 'alarm:notify:list', edit: 'alarm:notify:edit' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -13,6 +13,7 @@ import { messageRoutes } from './message/message.routes';
 import { configRoutes } from './config/config.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { assetRoutes } from './assets/index';
+import { monitorRoutes } from './monitor/index';
 
 /** Every domain module registers its routes here, in one visible list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -29,4 +30,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await configRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await assetRoutes(app, ctx);
+  await monitorRoutes(app, ctx);
 }

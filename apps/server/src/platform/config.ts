@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { WS_COALESCE_MAX_MS, WS_COALESCE_MS, WS_MAX_CHANNELS, WS_PING_MS } from '@pdz/contracts';
 
 /** Everything the server reads from the environment, in one typed object (tests build their own). */
 export interface AppConfig {
@@ -22,12 +23,27 @@ export interface AppConfig {
   zoneOffsetMinutes: number;
   demo: boolean;
   telemetry: TelemetryConfig;
+  realtime: RealtimeConfig;
+}
+
+/** The console's websocket (issue 4; protocol constants in @pdz/contracts realtime.ts). */
+export interface RealtimeConfig {
+  /** Coalescing window of point deltas per connection (never above WS_COALESCE_MAX_MS). */
+  coalesceMs: number;
+  /** Protocol ping interval; a socket that has not answered the previous ping is dropped. */
+  pingMs: number;
+  /** Channels one connection may hold. */
+  maxChannels: number;
+  /** Bytes a socket may have waiting to be sent before deltas are held back (slow consumer). */
+  sendBufferBytes: number;
 }
 
 /** Ingest and storage of measurements (issue 4). */
 export interface TelemetryConfig {
   /** Embedded MQTT endpoint when MQTT_URL is unset (0: any free port). */
   mqttPort: number;
+  /** MQTT_PORT was set: a taken port is an error; unset, a taken 1883 falls back to a free port. */
+  mqttPortExplicit: boolean;
   /** Shared-subscription group on an external broker ($share/{group}/gw/+/up). */
   mqttShareGroup: string;
   /** Client id on the external broker; set it for a persistent session. */
@@ -96,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: env.DEMO !== '0',
     telemetry: {
       mqttPort: intEnv(env, 'MQTT_PORT', 1883),
+      mqttPortExplicit: !!env.MQTT_PORT,
       mqttShareGroup: env.MQTT_SHARE_GROUP || 'pdz',
       mqttClientId: env.MQTT_CLIENT_ID || null,
       bufferMax: intEnv(env, 'TELEMETRY_BUFFER_MAX', 200_000),
@@ -105,6 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       offlineFactor: intEnv(env, 'GATEWAY_OFFLINE_FACTOR', 3),
       commCheckMs: intEnv(env, 'COMM_CHECK_MS', 5000),
       maxRecordsPerMessage: intEnv(env, 'INGEST_MAX_RECORDS', 10_000),
+    },
+    realtime: {
+      coalesceMs: Math.min(Math.max(intEnv(env, 'WS_COALESCE_MS', WS_COALESCE_MS), 10), WS_COALESCE_MAX_MS),
+      pingMs: Math.max(intEnv(env, 'WS_PING_MS', WS_PING_MS), 1000),
+      maxChannels: Math.max(intEnv(env, 'WS_MAX_CHANNELS', WS_MAX_CHANNELS), 1),
+      sendBufferBytes: Math.max(intEnv(env, 'WS_SEND_BUFFER_BYTES', 4 * 1024 * 1024), 64 * 1024),
     },
   };
 }

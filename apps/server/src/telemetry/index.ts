@@ -51,18 +51,24 @@ export class Telemetry {
 
   /** Keeps `latest` and tells listeners; called after each commit. */
   committed(inserted: Sample[]) {
-    for (const s of inserted) {
+    this.remember(inserted);
+    if (inserted.length) this.ctx.bus.emit('telemetry.samples', { samples: inserted });
+  }
+
+  remember(samples: Sample[]) {
+    for (const s of samples) {
       const cur = this.latest.get(s.p);
       if (!cur || s.t > cur.ts) this.latest.set(s.p, { ts: s.t, value: s.v });
     }
-    if (inserted.length) this.ctx.bus.emit('telemetry.samples', { samples: inserted });
   }
 
   /**
    * Starts MQTT ingest: the external broker when MQTT_URL is set, else the embedded endpoint on
-   * MQTT_PORT (throws a clear error when the port is taken). Returns the embedded port.
+   * MQTT_PORT (throws a clear error when a port set by MQTT_PORT is taken; the default 1883 taken,
+   * e.g. by a local Mosquitto, falls back to a free port and says so in `fallbackFrom`). Returns the
+   * embedded port.
    */
-  async startMqtt(override: { port?: number; url?: string | null } = {}): Promise<{ port: number | null }> {
+  async startMqtt(override: { port?: number; url?: string | null } = {}): Promise<{ port: number | null; fallbackFrom?: number }> {
     const { config } = this.ctx;
     const log = this.logger;
     const url = override.url !== undefined ? override.url : config.mqttUrl;
@@ -70,9 +76,20 @@ export class Telemetry {
       this.mqtt = await startExternalMqtt({ url, group: config.telemetry.mqttShareGroup, clientId: config.telemetry.mqttClientId ?? undefined, directory: this.directory, pipeline: this.pipeline, log });
       return { port: null };
     }
-    const endpoint = await startEmbeddedMqtt({ port: override.port ?? config.telemetry.mqttPort, host: config.host, directory: this.directory, pipeline: this.pipeline, log });
+    const port = override.port ?? config.telemetry.mqttPort;
+    const start = (p: number) => startEmbeddedMqtt({ port: p, host: config.host, directory: this.directory, pipeline: this.pipeline, log });
+    let endpoint: MqttEndpoint;
+    let fallbackFrom: number | undefined;
+    try {
+      endpoint = await start(port);
+    } catch (err) {
+      const fallback = (err as { code?: string }).code === 'EADDRINUSE' && override.port === undefined && !config.telemetry.mqttPortExplicit && port !== 0;
+      if (!fallback) throw err;
+      endpoint = await start(0);
+      fallbackFrom = port;
+    }
     this.mqtt = endpoint;
-    return { port: endpoint.port };
+    return { port: endpoint.port, fallbackFrom };
   }
 
   startTimers() {
@@ -141,6 +158,10 @@ export async function startTelemetry(app: FastifyInstance, ctx: AppContext): Pro
   }
 
   const t = telemetry;
+  // Another process committed these: keep this process's latest values (its websocket snapshots).
+  ctx.bus.on('telemetry.samples', (e, meta) => {
+    if (meta.remote) t.remember(e.samples);
+  });
   await ingestHttpRoutes(app, { directory, pipeline, closing: () => t.isClosing });
   await telemetryQueryRoutes(app, ctx, { buckets, persistStats: () => stats.persist() });
   app.addHook('preClose', async () => t.stop());

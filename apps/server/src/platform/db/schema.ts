@@ -25,6 +25,35 @@ export interface Database extends AssetTables {
   sys_message: MessageTable;
   sys_message_user: MessageUserTable;
   sys_config: { key: string; value: string; updated_at: number };
+  alarm_event: AlarmEventTable;
+  alarm_pending: { rule_id: number; since: number; value: number | null };
+  alarm_pref: { user_id: number; sound_muted: number; updated_at: number };
+  notify_delivery: NotifyDeliveryTable;
+}
+
+/** Alarm events (migration 0012). */
+export interface AlarmEventTable {
+  id: Generated<number>;
+  customer_id: number;
+  station_id: number;
+  equipment_id: number;
+  point_id: number | null;
+  rule_id: number | null;
+  rule_type: string;
+  level: number;
+  title: string;
+  value: number | null;
+  threshold: number | null;
+  raised_at: number;
+  confirmed_at: number | null;
+  confirmed_by: string | null;
+  confirmed_by_id: number | null;
+  confirm_note: string | null;
+  recovered_at: number | null;
+  recovered_value: number | null;
+  closed: number;
+  message_id: number | null;
+  created_at: number;
 }
 
 export interface DeptTable {
@@ -200,4 +229,21 @@ export interface MessageUserTable {
   read_at: number | null;
   confirmed_at: number | null;
   confirm_note: string | null;
+}
+
+/** One alarm notification on one channel to one recipient (migration 0013); also the send queue. */
+export interface NotifyDeliveryTable {
+  id: Generated<number>;
+  alarm_id: number | null;
+  channel: string;
+  recipient: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+  next_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
 }

@@ -89,7 +89,7 @@ export async function startEmbeddedMqtt(opts: {
       server.close();
       broker.close();
       if (err.code === 'EADDRINUSE') {
-        reject(new Error(`MQTT 端口 ${opts.port} 已被占用：请用 MQTT_PORT 指定一个空闲端口，或用 MQTT_URL 连接已有的 MQTT 服务器`));
+        reject(Object.assign(new Error(`MQTT 端口 ${opts.port} 已被占用：请用 MQTT_PORT 指定一个空闲端口，或用 MQTT_URL 连接已有的 MQTT 服务器`), { code: 'EADDRINUSE' }));
       } else reject(new Error(`MQTT 端口 ${opts.port} 无法监听：${err.message}`));
     };
     server.once('error', onError);
