@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'],
+          include: ['apps/server/**/*.test.ts', 'packages/contracts/**/*.test.ts', 'tools/simulator/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
