@@ -36,11 +36,30 @@ export async function submitPasswordForm(page: Page, user: string, password: str
   await page.getByRole('button', { name: LOGIN_BUTTON }).click();
 }
 
-/** Signs in through the real sign-in page and waits for the console shell. */
-export async function signIn(page: Page, user = ADMIN.user, password = ADMIN.password, opts: { remember?: boolean } = {}) {
+/**
+ * Signs in through the real sign-in page and waits for the console shell. A user with pages in
+ * several modules is first asked which to enter (/selectMoudle): `module` is chosen then (系统管理
+ * holds the system and asset menus the specs open).
+ */
+export async function signIn(page: Page, user = ADMIN.user, password = ADMIN.password, opts: { remember?: boolean; module?: string } = {}) {
   await page.goto('/login');
   await submitPasswordForm(page, user, password, opts);
+  await passModulePicker(page, opts.module);
+}
+
+/**
+ * After sign-in a user with several modules chooses one (/selectMoudle), which opens that module's
+ * first page. Without `module` the tests start where a one-module user lands: 系统管理, on 首页.
+ */
+export async function passModulePicker(page: Page, module?: string) {
   await expect(page).not.toHaveURL(/\/login/);
+  const picker = page.getByRole('button', { name: new RegExp(module ?? '系统管理') });
+  await expect(sidebar(page).or(picker)).toBeVisible();
+  if (/\/selectMoudle/.test(page.url())) {
+    await picker.click();
+    await expect(sidebar(page)).toBeVisible();
+    if (!module) await page.goto('/home/index');
+  }
   await expect(sidebar(page)).toBeVisible();
 }
 

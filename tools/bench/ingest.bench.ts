@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { buildApp } from '../../apps/server/src/app';
-import { nativeSqlite } from '../../apps/server/src/platform/db/index';
 import { freePort, makeFleet } from '../../apps/server/src/telemetry/testkit';
 import type { Sample } from '../../apps/server/src/telemetry/types';
 import { sortUnique } from '../../apps/server/src/telemetry/buffer/write-buffer';
+import { createRawTable, median, plainInsert, rate } from './raw-insert';
 
 const POINTS = 1000;
 const STEPS = 200; // samples per point: 200,000 samples per run
@@ -25,8 +24,6 @@ function makeSamples(pointIds: number[], base: number): Sample[] {
   }
   return out; // in arrival order (time-major), as gateways send them
 }
-
-const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
 /**
  * Ingest throughput on this machine: samples through the write buffer into the store (sort, raw
@@ -60,7 +57,7 @@ async function runOn(databaseUrl: string | null) {
     // Baseline: the same rows, sorted, in batches of the same size, into a bare table of the same
     // shape. Baseline and store commits alternate batch by batch, so both meet the same load of
     // this shared machine; the medians are compared.
-    await sql`CREATE TABLE bench_raw (point_id integer NOT NULL, ts bigint NOT NULL, value double precision NOT NULL, quality integer NOT NULL, PRIMARY KEY (point_id, ts)) ${sql.raw(dialect === 'sqlite' ? 'WITHOUT ROWID' : '')}`.execute(ctx.db);
+    await createRawTable(ctx.db, dialect);
     // Batches as they form under load: consecutive instants of all points (time-major), sorted.
     const rows = makeSamples(pointIds, Date.UTC(2024, 0, 1));
     const isAcc = (p: number) => telemetry.rules.kindOf(p) === 'ym';
@@ -75,7 +72,6 @@ async function runOn(databaseUrl: string | null) {
       await telemetry.store.write(batch, isAcc);
       storeMs.push(performance.now() - t);
     }
-    const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const baselineMs = (median(plainMs) * rows.length) / BATCH;
     const storeOnlyMs = (median(storeMs) * rows.length) / BATCH;
 
@@ -145,22 +141,4 @@ async function runOn(databaseUrl: string | null) {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** One committed batch: a prepared statement in a transaction (SQLite), one unnest INSERT (PostgreSQL). */
-async function plainInsert(ctx: { db: import('kysely').Kysely<never>; dialect: string } | { db: unknown; dialect: string }, rows: Sample[]) {
-  const db = ctx.db as import('kysely').Kysely<import('../../apps/server/src/platform/db/schema').Database>;
-  if (ctx.dialect === 'sqlite') {
-    const native = nativeSqlite(db)!;
-    await db.connection().execute(async () => {
-      const st = native.prepare('INSERT INTO bench_raw (point_id, ts, value, quality) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
-      native.pragma('synchronous = FULL');
-      native.transaction(() => {
-        for (const s of rows) st.run(s.p, s.t, s.v, s.q);
-      })();
-      native.pragma('synchronous = NORMAL');
-    });
-    return;
-  }
-  await sql`INSERT INTO bench_raw SELECT * FROM unnest(${rows.map((s) => s.p)}::int[], ${rows.map((s) => s.t)}::bigint[], ${rows.map((s) => s.v)}::float8[], ${rows.map((s) => s.q)}::int[]) ON CONFLICT DO NOTHING`.execute(db);
 }
