@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalId } from './fields';
 import { pageQuery } from './envelope';
 import type { EquipmentStatus } from './asset/equipment';
+import type { LatestValueRow } from './telemetry';
 
 /**
  * 监控中心 overviews (issue 4): the station list with its figures, one station's layout with live
@@ -117,17 +118,7 @@ export function commStateOf(online: boolean, lastSeenAt: number | null): CommSta
 }
 
 /** One key point with its latest stored value (null until it reports), so a page renders before the websocket snapshot. */
-export interface MonitorPoint {
-  pointId: number;
-  pointKey: string;
-  name: string;
-  /** yc / yx / ym / yk */
-  kind: string;
-  unit: string | null;
-  precision: number;
-  ts: number | null;
-  value: number | null;
-}
+export type MonitorPoint = Omit<LatestValueRow, 'equipmentId'>;
 
 /** GET /api/monitor/stations */
 export const monitorStationQuery = z.object({

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AlarmRow, AlarmRuleType, AlarmState } from '@pdz/contracts';
-import type { Database } from '../platform/db/schema';
+import type { AlarmEventTable, Database } from '../platform/db/schema';
 
 /** The two independent facts of the lifecycle give the state (contracts/alarm.ts). */
 export function alarmState(confirmedAt: number | null, recoveredAt: number | null): AlarmState {
@@ -46,31 +46,15 @@ export const ALARM_COLUMNS = [
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export interface AlarmSqlRow {
-  id: number;
-  customer_id: number;
-  station_id: number;
-  equipment_id: number;
-  point_id: number | null;
-  rule_id: number | null;
-  rule_type: string;
-  level: number;
-  title: string;
-  value: number | null;
-  threshold: number | null;
-  raised_at: number;
-  confirmed_at: number | null;
-  confirmed_by: string | null;
-  confirm_note: string | null;
-  recovered_at: number | null;
-  recovered_value: number | null;
+/** An alarm_event row joined with the names the lists show. */
+export type AlarmSqlRow = Omit<Selectable<AlarmEventTable>, 'confirmed_by_id' | 'closed' | 'message_id' | 'created_at'> & {
   customer_name: string | null;
   station_name: string | null;
   equipment_name: string | null;
   equipment_code: string | null;
   point_name: string | null;
   unit: string | null;
-}
+};
 
 export function toAlarmRow(r: AlarmSqlRow): AlarmRow {
   // PostgreSQL answers bigint columns as text.
