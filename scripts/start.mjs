@@ -25,7 +25,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && built < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+// Node runs the server with tsx as a loader (no wrapper process between this one and the server).
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

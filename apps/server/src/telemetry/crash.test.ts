@@ -12,7 +12,6 @@ import { freePort, gatewayHeaders, makeFleet, type Fleet } from './testkit';
 import { telDb } from './store/store';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const main = path.join(root, 'apps/server/src/main.ts');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdz-crash-'));
@@ -34,9 +33,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `tsx apps/server/src/main.ts` as `npm start` would, and waits until it listens. */
+/**
+ * Starts apps/server/src/main.ts as `npm start` would, and waits until it listens. Node itself runs
+ * it with tsx as a loader: the `tsx` command is a wrapper whose SIGKILL would leave the server running.
+ */
 async function startServer(port: number, mqttPort: number): Promise<ChildProcess> {
-  const child = spawn(tsx, [main], {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: root,
     env: {
       ...process.env,
