@@ -71,9 +71,11 @@ async function handle(m: Cmd) {
     const ids = points.map((p) => p.id);
     const plainMs: number[] = [];
     const storeMs: number[] = [];
+    const deferMs: number[] = [];
     // Within RAW_RETENTION_DAYS, so the retention purge never deletes these rows mid-run.
     const base = Math.floor(Date.now() / 86_400_000 - 20) * 86_400_000;
     let step = 0;
+    let t: number;
     for (let b = 0; b < 6; b++) {
       const rows: Sample[] = [];
       while (rows.length < BATCH) {
@@ -81,13 +83,22 @@ async function handle(m: Cmd) {
         step++;
       }
       const batch = sortUnique(rows.slice(0, BATCH));
-      let t = performance.now();
+      t = performance.now();
       await plainInsert(ctx, batch);
       plainMs.push(performance.now() - t);
       t = performance.now();
       await telemetry.store.write(batch, isAcc);
       storeMs.push(performance.now() - t);
+      // The same shape a step later, as the buffer writes it under load (rollups left for later).
+      const later = batch.map((x) => ({ ...x, t: x.t + 500 }));
+      t = performance.now();
+      await telemetry.store.write(later, isAcc, 'defer');
+      deferMs.push(performance.now() - t);
     }
+    // What the deferred commits left: written once the buffer is quiet (one commit for all six).
+    t = performance.now();
+    await telemetry.store.write([], isAcc, 'now');
+    const settleMs = performance.now() - t;
     await sql`DROP TABLE bench_raw`.execute(ctx.db);
     // Where a commit's time goes: batches holding every point once and four times, solved for
     // cost = perSample × samples + perPoint × points (latest and rollup rows are per point).
@@ -106,7 +117,7 @@ async function handle(m: Cmd) {
     }
     const perSampleUs = ((median(four) - median(once)) / (3 * ids.length)) * 1000;
     const perPointUs = (median(once) / ids.length) * 1000 - perSampleUs;
-    send({ type: 'baseline', samplesPerSec: rate(BATCH, median(plainMs)), storeSamplesPerSec: rate(BATCH, median(storeMs)), storeMs: median(storeMs), batches: plainMs.length, batchSamples: BATCH, onceMs: median(once), fourMs: median(four), perSampleUs, perPointUs });
+    send({ type: 'baseline', samplesPerSec: rate(BATCH, median(plainMs)), storeSamplesPerSec: rate(BATCH, median(storeMs)), storeMs: median(storeMs), deferSamplesPerSec: rate(BATCH, median(deferMs)), deferMs: median(deferMs), settleMs, batches: plainMs.length, batchSamples: BATCH, onceMs: median(once), fourMs: median(four), perSampleUs, perPointUs });
   } else if (m.cmd === 'stats' || m.cmd === 'mem') {
     // CPU since the previous call; `mem` skips the counts (a count of tel_raw is not free).
     const now = performance.now();

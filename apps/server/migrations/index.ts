@@ -8,6 +8,7 @@ import { m0010_telemetry } from './0010_telemetry';
 import { m0011_monitor_menus } from './0011_monitor_menus';
 import { m0012_alarms } from './0012_alarms';
 import { m0013_notify } from './0013_notify';
+import { m0014_rollup_dirty } from './0014_rollup_dirty';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, AppMigration> = {
   '0011_monitor_menus': m0011_monitor_menus,
   '0012_alarms': m0012_alarms,
   '0013_notify': m0013_notify,
+  '0014_rollup_dirty': m0014_rollup_dirty,
 };

@@ -54,6 +54,13 @@ export interface TelemetryConfig {
   batchSamples: number;
   /** Otherwise a batch is written this long after its first sample. */
   flushMs: number;
+  /**
+   * Embedded database under load (more samples waiting behind a commit): a point's rollups and
+   * latest value are written at most this long after its samples' commit, not in every commit.
+   */
+  rollupDelayMs: number;
+  /** Batches of at least this many samples may defer their rollups (smaller ones are written whole). */
+  rollupDeferFrom: number;
   /** Raw history kept this many days (rollups are kept); 0 keeps everything. */
   rawRetentionDays: number;
   /** Gateway/equipment offline after this many report intervals without data. */
@@ -118,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       bufferMax: intEnv(env, 'TELEMETRY_BUFFER_MAX', 200_000),
       batchSamples: intEnv(env, 'TELEMETRY_BATCH', 20_000),
       flushMs: intEnv(env, 'TELEMETRY_FLUSH_MS', 150),
+      rollupDelayMs: intEnv(env, 'TELEMETRY_ROLLUP_DELAY_MS', 3000),
+      rollupDeferFrom: intEnv(env, 'TELEMETRY_ROLLUP_DEFER_FROM', 2000),
       rawRetentionDays: intEnv(env, 'RAW_RETENTION_DAYS', 365),
       offlineFactor: intEnv(env, 'GATEWAY_OFFLINE_FACTOR', 3),
       commCheckMs: intEnv(env, 'COMM_CHECK_MS', 5000),

@@ -135,7 +135,7 @@ export async function startTelemetry(app: FastifyInstance, ctx: AppContext): Pro
   const db = telDb(ctx);
   const cfg = ctx.config.telemetry;
   const buckets = zoneBuckets(ctx.config.zoneOffsetMinutes);
-  const store = createStore(ctx, buckets);
+  const store = createStore(ctx, buckets, (msg) => app.log.warn(msg));
   const rules = new RuleCache(db);
   ctx.bus.on('rawrule.changed', (e) => rules.invalidate(e.gatewayId));
   const stats = new IngestStats(db);
@@ -145,8 +145,8 @@ export async function startTelemetry(app: FastifyInstance, ctx: AppContext): Pro
 
   let telemetry: Telemetry | null = null;
   const buffer = new WriteBuffer(
-    { maxSamples: cfg.bufferMax, batchSamples: cfg.batchSamples, flushMs: cfg.flushMs },
-    (batch) => store.write(batch, (p) => rules.kindOf(p) === 'ym'),
+    { maxSamples: cfg.bufferMax, batchSamples: cfg.batchSamples, flushMs: cfg.flushMs, deferFrom: cfg.rollupDeferFrom },
+    (batch, mode) => store.write(batch, (p) => rules.kindOf(p) === 'ym', mode),
     (inserted) => telemetry?.committed(inserted),
     (err) => app.log.error({ err }, 'telemetry: batch not committed'),
   );

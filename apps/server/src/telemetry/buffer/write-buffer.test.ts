@@ -10,12 +10,12 @@ describe('write buffer', () => {
   });
 
   it('settles an offer only after its batch is written, and batches by time', async () => {
-    const written: Sample[][] = [];
+    const written: [string, Sample[]][] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const buf = new WriteBuffer({ maxSamples: 100, batchSamples: 50, flushMs: 20 }, async (batch) => {
+    const buf = new WriteBuffer({ maxSamples: 100, batchSamples: 50, flushMs: 20 }, async (batch, mode) => {
       await gate;
-      written.push(batch);
+      written.push([mode, batch]);
       return batch;
     });
     let settled = false;
@@ -25,7 +25,35 @@ describe('write buffer', () => {
     expect(settled).toBe(false);
     release();
     await Promise.all([a, b]);
-    expect(written).toEqual([[s(1, 0), s(1, 1), s(2, 1)]]);
+    expect(written).toEqual([['now', [s(1, 0), s(1, 1), s(2, 1)]]]);
+  });
+
+  it('lets large batches defer their derived data, written once no batch came for flushMs', async () => {
+    const calls: [string, number[]][] = [];
+    let release!: () => void;
+    let gate = new Promise<void>((r) => (release = r));
+    const buf = new WriteBuffer({ maxSamples: 100, batchSamples: 2, flushMs: 5, deferFrom: 2 }, async (batch, mode) => {
+      calls.push([mode, batch.map((x) => x.t)]);
+      await gate;
+      return batch;
+    });
+    const first = buf.tryOffer([s(1, 1), s(1, 2)]);
+    await new Promise((r) => setTimeout(r, 10));
+    const second = buf.tryOffer([s(1, 3), s(1, 4)]);
+    const open = release;
+    gate = Promise.resolve();
+    open();
+    await Promise.all([first, second]);
+    expect(calls).toEqual([
+      ['defer', [1, 2]],
+      ['defer', [3, 4]],
+    ]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls.slice(2)).toEqual([['now', []]]);
+    // A small batch is written whole; closing leaves nothing behind.
+    await buf.tryOffer([s(1, 5)]);
+    await buf.close();
+    expect(calls.slice(3)).toEqual([['now', [5]]]);
   });
 
   it('refuses when full (tryOffer) and makes offer wait for room, losing nothing', async () => {

@@ -7,10 +7,19 @@ export interface BufferOptions {
   batchSamples: number;
   /** Otherwise the oldest waiting sample is written after this many ms. */
   flushMs: number;
+  /**
+   * A batch this large may leave its derived data (rollups, latest values) to later commits: the
+   * load is high enough that per-point work in every commit would cap the rate. It is written
+   * after `flushMs` without a new batch. Smaller batches are written whole.
+   */
+  deferFrom?: number;
 }
 
-/** Writes one sorted batch durably; resolves with the samples that were new. */
-export type BatchWriter = (batch: Sample[]) => Promise<Sample[]>;
+/**
+ * Writes one sorted batch durably; resolves with the samples that were new. `defer`: derived data
+ * (rollups, latest values) may follow in a later call; an empty batch with `now` writes it.
+ */
+export type BatchWriter = (batch: Sample[], mode: 'now' | 'defer') => Promise<Sample[]>;
 
 export class BufferFullError extends Error {
   constructor() {
@@ -58,6 +67,7 @@ export class WriteBuffer {
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private timerDue = 0;
+  private settleTimer: NodeJS.Timeout | null = null;
   private readonly waiters: { samples: Sample[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private closed = false;
   /** Figures for the benchmark and the logs. */
@@ -146,9 +156,11 @@ export class WriteBuffer {
       // acknowledged once all of them are committed.
       const inserted: Sample[] = [];
       const most = Math.max(1, 2 * this.opts.batchSamples);
+      const mode = sorted.length >= (this.opts.deferFrom ?? Infinity) ? 'defer' : 'now';
       for (let i = 0; i < sorted.length; i += most) {
-        for (const s of await this.writer(i === 0 && sorted.length <= most ? sorted : sorted.slice(i, i + most))) inserted.push(s);
+        for (const s of await this.writer(i === 0 && sorted.length <= most ? sorted : sorted.slice(i, i + most), mode)) inserted.push(s);
       }
+      if (mode === 'defer') this.scheduleSettle();
       this.stats.batches++;
       this.stats.samples += batch.samples.length;
       this.stats.stored += inserted.length;
@@ -168,6 +180,28 @@ export class WriteBuffer {
     }
   }
 
+  /** Derived data left by deferred commits is written once no batch came for `flushMs`. */
+  private scheduleSettle() {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      if (this.flushing || this.current.samples.length) return; // that write schedules the next settle
+      this.flushing = this.settle().finally(() => {
+        this.flushing = null;
+        if (this.current.samples.length) this.kick(0);
+      });
+    }, this.opts.flushMs);
+    this.settleTimer.unref?.();
+  }
+
+  private async settle() {
+    try {
+      await this.writer([], 'now');
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
   /** Lets waiting producers in, oldest first, while there is room. */
   private release() {
     while (this.waiters.length && this.hasRoom(this.waiters[0].samples.length)) {
@@ -181,6 +215,11 @@ export class WriteBuffer {
     this.closed = true;
     for (const w of this.waiters.splice(0)) w.reject(new BufferClosedError());
     await this.flush();
+    if (this.settleTimer) {
+      clearTimeout(this.settleTimer);
+      this.settleTimer = null;
+      await this.settle();
+    }
   }
 }
 

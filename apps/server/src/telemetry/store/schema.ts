@@ -17,6 +17,7 @@ export interface RollupTable {
 export interface TelemetryTables {
   tel_raw: { point_id: number; ts: number; value: number; quality: number };
   tel_latest: { point_id: number; ts: number; value: number };
+  tel_rollup_dirty: { bucket: number };
   tel_15m: RollupTable;
   tel_day: RollupTable;
   tel_month: RollupTable;

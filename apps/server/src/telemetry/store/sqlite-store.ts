@@ -4,7 +4,9 @@ import type { Database } from '../../platform/db/schema';
 import type { Sample, RollupLevel } from '../types';
 import type { Buckets } from '../rollup/buckets';
 import { consRanges, firstsPerQuarter, newestPerPoint, parents, partials, rangeConsumption, rollUp, splitAppended, sumByParent, type ConsUpdate, type PartialAgg } from '../rollup/plan';
-import type { TelemetryStore } from './store';
+import { PendingRollups, flatten, workQuarters, type Contribution, type PointPending } from '../rollup/pending';
+import type { TelemetryStore, WriteMode } from './store';
+import { recoverDirtyBuckets } from './sqlite-recovery';
 
 const ROLLUP_TABLE: Record<RollupLevel, string> = { '15m': 'tel_15m', day: 'tel_day', month: 'tel_month' };
 
@@ -33,12 +35,16 @@ const addSql = (table: string) => `UPDATE ${table} SET cons = coalesce(cons, 0) 
  */
 export class SqliteTelemetryStore implements TelemetryStore {
   private readonly st: Record<string, Statement>;
-  private readonly tx: (batch: Sample[], isAcc: (p: number) => boolean) => Sample[];
+  private readonly tx: (batch: Sample[], isAcc: (p: number) => boolean, mode: WriteMode) => { inserted: Sample[]; work: Contribution | null };
+  private readonly pending = new PendingRollups();
+  /** Points taken from `pending` by the commit in progress (put back if it fails). */
+  private taking = new Map<number, PointPending>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly native: Native,
     private readonly buckets: Buckets,
+    private readonly rollupDelayMs = 3000,
   ) {
     const n = native;
     // A batch touches one leaf page per point; SQLite's default 2 MiB page cache spills mid-batch
@@ -57,6 +63,10 @@ export class SqliteTelemetryStore implements TelemetryStore {
       range: n.prepare('SELECT ts, value FROM tel_raw WHERE point_id = ? AND ts >= ? AND ts < ? ORDER BY ts'),
       succ: n.prepare('SELECT ts, value FROM tel_raw WHERE point_id = ? AND ts >= ? ORDER BY ts LIMIT 1'),
       prevLatest: n.prepare('SELECT ts, value FROM tel_latest WHERE point_id = ?'),
+      markDirty: n.prepare('INSERT INTO tel_rollup_dirty (bucket) VALUES (?) ON CONFLICT DO NOTHING'),
+      dirty: n.prepare('SELECT bucket FROM tel_rollup_dirty').pluck(),
+      clean: n.prepare('DELETE FROM tel_rollup_dirty WHERE bucket = ?'),
+      cleanAll: n.prepare('DELETE FROM tel_rollup_dirty'),
       add15: n.prepare(addSql('tel_15m')),
       addDay: n.prepare(addSql('tel_day')),
       addMonth: n.prepare(addSql('tel_month')),
@@ -74,52 +84,93 @@ export class SqliteTelemetryStore implements TelemetryStore {
          WHERE point_id = ? AND bucket = ?`,
       ),
     };
-    this.tx = n.transaction((batch: Sample[], isAcc: (p: number) => boolean) => this.writeSync(batch, isAcc));
+    this.tx = n.transaction((batch: Sample[], isAcc: (p: number) => boolean, mode: WriteMode) => this.writeSync(batch, isAcc, mode));
   }
 
-  async write(batch: Sample[], isAccumulator: (p: number) => boolean): Promise<Sample[]> {
-    if (!batch.length) return [];
+  /** Rebuilds the buckets a crash left marked (run once, before the first write). */
+  recover(): { buckets: number; points: number } {
+    return recoverDirtyBuckets(this.native, this.buckets, (late) => this.accumulatorsSync(late));
+  }
+
+  async write(batch: Sample[], isAccumulator: (p: number) => boolean, mode: WriteMode = 'now'): Promise<Sample[]> {
+    if (!batch.length && (mode === 'defer' || !this.pending.size)) return [];
     return this.db.connection().execute(async () => {
+      const { pending } = this;
       this.native.pragma('synchronous = FULL');
+      if (mode === 'now') pending.begin();
+      this.taking = new Map();
       try {
-        return this.tx(batch, isAccumulator);
+        const { inserted, work } = this.tx(batch, isAccumulator, mode);
+        // A deferred batch's own work joins the pending work once its commit holds.
+        if (mode === 'now') pending.commit();
+        else if (work) pending.absorb(work, Date.now());
+        return inserted;
+      } catch (err) {
+        if (mode === 'now') pending.rollback();
+        else pending.restore(this.taking);
+        throw err;
       } finally {
         this.native.pragma('synchronous = NORMAL');
       }
     });
   }
 
-  private writeSync(batch: Sample[], isAcc: (p: number) => boolean): Sample[] {
-    const { st, buckets } = this;
+  /**
+   * One commit: the raw samples; in mode `now` every point's pending work and the batch's own are
+   * written, in mode `defer` only work pending for the delay (the batch's own buckets are marked).
+   */
+  private writeSync(batch: Sample[], isAcc: (p: number) => boolean, mode: WriteMode): { inserted: Sample[]; work: Contribution | null } {
+    const { st, buckets, pending } = this;
     const inserted: Sample[] = [];
     for (const s of batch) if (st.raw.run(s.p, s.t, s.v, s.q).changes) inserted.push(s);
-    if (!inserted.length) return inserted;
+    const now = Date.now();
+    const work = inserted.length ? this.contribution(inserted, isAcc) : null;
+    if (mode === 'now') {
+      if (work) pending.absorb(work, now);
+      this.taking = pending.take({ all: true });
+      this.rollupSync(flatten(this.taking));
+      st.cleanAll.run();
+      return { inserted, work };
+    }
+    this.taking = pending.take({ now, maxAgeMs: this.rollupDelayMs, limit: Math.max(1000, Math.ceil(pending.size / 4)) });
+    const marked = work ? workQuarters(work) : new Set<number>();
+    for (const b of marked) st.markDirty.run(b);
+    if (this.taking.size) {
+      this.rollupSync(flatten(this.taking));
+      const still = pending.quarterSet(buckets);
+      for (const b of st.dirty.all() as number[]) if (!still.has(b) && !marked.has(b)) st.clean.run(b);
+    }
+    return { inserted, work };
+  }
 
-    // Accumulators: the latest stored reading before this batch decides between adding and recomputing.
+  /** A batch's rollup work; accumulators' previous reading is the pending one, else the stored one. */
+  private contribution(inserted: Sample[], isAcc: (p: number) => boolean): Contribution {
+    const { st, buckets, pending } = this;
     const acc = inserted.filter((s) => isAcc(s.p));
     const prevLatest = new Map<number, { ts: number; value: number }>();
     for (const s of newestPerPoint(acc)) {
-      const row = st.prevLatest.get(s.p) as { ts: number; value: number } | undefined;
+      const row = pending.latestOf(s.p) ?? (st.prevLatest.get(s.p) as { ts: number; value: number } | undefined);
       if (row) prevLatest.set(s.p, row);
     }
-    for (const s of newestPerPoint(inserted)) st.latest.run(s.p, s.t, s.v);
-    const quarters = partials(inserted, buckets.quarter);
-    const days = rollUp(quarters, buckets.day);
+    const { added, late } = acc.length ? splitAppended(acc, prevLatest, buckets) : { added: [], late: [] };
+    return { quarters: partials(inserted, buckets.quarter), adds: added, late, newest: newestPerPoint(inserted) };
+  }
+
+  /** Writes taken points' latest values, rollups and accumulator consumption (adds before recomputes). */
+  private rollupSync(work: ReturnType<typeof flatten>) {
+    const { st, buckets } = this;
+    for (const s of work.latest) st.latest.run(s.p, s.t, s.v);
+    const days = rollUp(work.quarters, buckets.day);
     const levels: [Statement, PartialAgg[]][] = [
-      [st.m15, quarters],
+      [st.m15, work.quarters],
       [st.mday, days],
       [st.mmonth, rollUp(days, buckets.month)],
     ];
     for (const [stmt, rows] of levels) {
       for (const a of rows) stmt.run(a.p, a.b, a.min, a.max, a.sum, a.count, a.first, a.firstTs, a.last, a.lastTs);
     }
-
-    if (acc.length) {
-      const { added, late } = splitAppended(acc, prevLatest, this.buckets);
-      if (added.length) this.addConsumptionSync(added);
-      if (late.length) this.accumulatorsSync(late);
-    }
-    return inserted;
+    if (work.adds.length) this.addConsumptionSync(work.adds);
+    if (work.late.length) this.accumulatorsSync(work.late);
   }
 
   private addConsumptionSync(added: ConsUpdate[]) {
@@ -133,8 +184,8 @@ export class SqliteTelemetryStore implements TelemetryStore {
     for (const [stmt, rows] of levels) for (const u of rows) stmt.run(u.cons, u.suspect, u.p, u.bucket);
   }
 
-  /** Recomputes the consumption of the 15-minute buckets a batch touched, then their days and months. */
-  private accumulatorsSync(acc: Sample[]) {
+  /** Recomputes the consumption of the 15-minute buckets a batch touched, then their days and months; returns the buckets set. */
+  private accumulatorsSync(acc: Sample[]): ConsUpdate[] {
     const { st, buckets } = this;
     const firsts = firstsPerQuarter(acc, buckets);
     const preds = firsts.map((f) => (st.pred.get(f.p, f.ts) as number | undefined) ?? null);
@@ -154,5 +205,6 @@ export class SqliteTelemetryStore implements TelemetryStore {
       buckets.nextMonth,
     );
     for (const m of months) st.consMonth.run(m.p, m.lo, m.hi, m.p, m.lo, m.hi, m.p, m.lo);
+    return updates;
   }
 }
