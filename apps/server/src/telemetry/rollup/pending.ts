@@ -1,6 +1,6 @@
 import type { Sample } from '../types';
 import type { Buckets } from './buckets';
-import type { ConsUpdate, PartialAgg } from './plan';
+import { mergeAgg, type ConsUpdate, type PartialAgg } from './plan';
 
 /** What one point's committed samples still owe to tel_latest and the rollup tables. */
 export interface PointPending {
@@ -22,22 +22,6 @@ export interface Contribution {
   adds: ConsUpdate[];
   late: Sample[];
   newest: Sample[];
-}
-
-/** Merges partial aggregates of one bucket (first/last by time, so late samples fit). */
-export function mergeAgg(into: PartialAgg, a: PartialAgg) {
-  if (a.min < into.min) into.min = a.min;
-  if (a.max > into.max) into.max = a.max;
-  into.sum += a.sum;
-  into.count += a.count;
-  if (a.firstTs < into.firstTs) {
-    into.first = a.first;
-    into.firstTs = a.firstTs;
-  }
-  if (a.lastTs > into.lastTs) {
-    into.last = a.last;
-    into.lastTs = a.lastTs;
-  }
 }
 
 const empty = (since: number): PointPending => ({ quarters: new Map(), adds: new Map(), late: [], latest: null, since });

@@ -54,20 +54,25 @@ export function rollUp(finer: PartialAgg[], parentOf: (bucket: number) => number
       out.push(cur);
       continue;
     }
-    if (a.min < cur.min) cur.min = a.min;
-    if (a.max > cur.max) cur.max = a.max;
-    cur.sum += a.sum;
-    cur.count += a.count;
-    if (a.firstTs < cur.firstTs) {
-      cur.first = a.first;
-      cur.firstTs = a.firstTs;
-    }
-    if (a.lastTs > cur.lastTs) {
-      cur.last = a.last;
-      cur.lastTs = a.lastTs;
-    }
+    mergeAgg(cur, a);
   }
   return out;
+}
+
+/** Merges partial aggregates of one bucket (first/last by time, so late samples fit). */
+export function mergeAgg(into: PartialAgg, a: PartialAgg) {
+  if (a.min < into.min) into.min = a.min;
+  if (a.max > into.max) into.max = a.max;
+  into.sum += a.sum;
+  into.count += a.count;
+  if (a.firstTs < into.firstTs) {
+    into.first = a.first;
+    into.firstTs = a.firstTs;
+  }
+  if (a.lastTs > into.lastTs) {
+    into.last = a.last;
+    into.lastTs = a.lastTs;
+  }
 }
 
 /** The newest new sample per point (sorted input): the candidate for tel_latest. */

@@ -1,21 +1,10 @@
 import type { Database as Native } from 'better-sqlite3';
 import type { Sample } from '../types';
 import type { Buckets } from '../rollup/buckets';
+import type { RollupTable } from './schema';
 import { newestPerPoint, parents, partials, rollUp, type ConsUpdate, type PartialAgg } from '../rollup/plan';
 
-interface RollupRow {
-  bucket: number;
-  min: number;
-  max: number;
-  sum: number;
-  count: number;
-  first: number;
-  first_ts: number;
-  last: number;
-  last_ts: number;
-  cons: number | null;
-  suspect: number;
-}
+type RollupRow = Omit<RollupTable, 'point_id'>;
 
 const REPLACE = (table: string) => `
   INSERT OR REPLACE INTO ${table} (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts, cons, suspect)
