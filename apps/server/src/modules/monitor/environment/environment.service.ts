@@ -17,6 +17,7 @@ import { contains } from '../../../platform/db/filters';
 import { customerVisible } from '../../../platform/auth/asset-scope';
 import { notFound } from '../../../platform/errors';
 import type { TelDb } from '../../../telemetry/store/store';
+import { equipmentWithSite } from '../equipment-rows';
 
 const QUARTER = 15 * 60_000;
 const DAY = 86_400_000;
@@ -152,28 +153,8 @@ export const environmentSensors = (db: TelDb, dialect: DialectName, visible: num
 
 /** The 设备详情 header and all of the equipment's points (except controls) with latest values. */
 export async function equipmentDetail(db: TelDb, visible: number[] | null, id: number): Promise<MonitorEquipmentDetail> {
-  const e = await db
-    .selectFrom('asset_equipment as e')
-    .innerJoin('asset_station as s', 's.id', 'e.station_id')
-    .innerJoin('asset_customer as c', 'c.id', 'e.customer_id')
-    .innerJoin('asset_equipment_model as m', 'm.id', 'e.model_id')
-    .leftJoin('asset_cabinet as k', 'k.id', 'e.cabinet_id')
-    .leftJoin('asset_gateway as g', 'g.id', 'e.gateway_id')
+  const e = await equipmentWithSite(db)
     .select([
-      'e.id',
-      'e.code',
-      'e.name',
-      'e.equipment_type',
-      'm.name as model_name',
-      'e.status',
-      'e.online',
-      'e.last_seen_at',
-      'e.customer_id',
-      'c.name as customer_name',
-      'e.station_id',
-      's.name as station_name',
-      'e.cabinet_id',
-      'k.name as cabinet_name',
       'e.rated_kva',
       'e.manufacturer',
       'g.id as gw_id',

@@ -5,6 +5,8 @@ import { contains } from '../../../platform/db/filters';
 import { offsetOf, page } from '../../../platform/http';
 import { inVisible, type Visible } from '../../assets/equipment/access';
 import { keyPointsOf, latestOf, monitorEquipmentOf } from './live';
+import { equipmentWithSite } from '../equipment-rows';
+import { telDb } from '../../../telemetry/store/store';
 
 /**
  * 设备总览: equipment with comm state and key values, paged and sorted on the server. The page's
@@ -54,31 +56,8 @@ export async function pageDevices(ctx: AppContext, visible: Visible, q: MonitorD
   const pageIds = (await ordered.orderBy('e.id').limit(q.pageSize).offset(offsetOf(q.pageNum, q.pageSize)).execute()).map((r) => r.id);
   if (!pageIds.length) return page([], Number(n), q.pageNum, q.pageSize);
 
-  const rows = await db
-    .selectFrom('asset_equipment as e')
-    .innerJoin('asset_station as s', 's.id', 'e.station_id')
-    .innerJoin('asset_customer as c', 'c.id', 'e.customer_id')
-    .innerJoin('asset_equipment_model as m', 'm.id', 'e.model_id')
-    .leftJoin('asset_cabinet as cb', 'cb.id', 'e.cabinet_id')
-    .leftJoin('asset_gateway as g', 'g.id', 'e.gateway_id')
-    .select([
-      'e.id',
-      'e.code',
-      'e.name',
-      'e.equipment_type',
-      'e.status',
-      'e.online',
-      'e.last_seen_at',
-      'e.gateway_id',
-      'e.customer_id',
-      'e.station_id',
-      'e.cabinet_id',
-      'c.name as customer_name',
-      's.name as station_name',
-      'cb.name as cabinet_name',
-      'g.code as gateway_code',
-      'm.name as model_name',
-    ])
+  const rows = await equipmentWithSite(telDb(ctx))
+    .select(['e.gateway_id', 'g.code as gateway_code'])
     .where('e.id', 'in', pageIds)
     .execute();
   const points = await keyPointsOf(db, new Map(rows.map((r) => [r.id, r.equipment_type])), (pids) => latestOf(ctx, pids));
