@@ -56,6 +56,23 @@ describe('write buffer', () => {
     expect(calls.slice(3)).toEqual([['now', [5]]]);
   });
 
+  it('writes samples that waited through a long write right after it, not flushMs later', async () => {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const buf = new WriteBuffer({ maxSamples: 100, batchSamples: 50, flushMs: 40 }, async (batch) => {
+      starts.push(performance.now());
+      await new Promise((r) => setTimeout(r, 120));
+      ends.push(performance.now());
+      return batch;
+    });
+    const first = buf.tryOffer([s(1, 1)]);
+    await new Promise((r) => setTimeout(r, 60)); // the first write is under way
+    await Promise.all([first, buf.tryOffer([s(1, 2)])]);
+    expect(starts).toHaveLength(2);
+    // Due 40 ms after it came (during the write): written as soon as the write ends.
+    expect(starts[1] - ends[0]).toBeLessThan(25);
+  });
+
   it('refuses when full (tryOffer) and makes offer wait for room, losing nothing', async () => {
     const written: Sample[] = [];
     let release!: () => void;

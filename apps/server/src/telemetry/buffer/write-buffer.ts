@@ -35,6 +35,8 @@ export class BufferClosedError extends Error {
 
 interface Batch {
   samples: Sample[];
+  /** When its first sample arrived (ms): it is written at most `flushMs` after that. */
+  since: number;
   done: Promise<void>;
   resolve(): void;
   reject(err: unknown): void;
@@ -48,7 +50,7 @@ function newBatch(): Batch {
     reject = rej;
   });
   done.catch(() => undefined); // a failure is reported to each offerer through `done`
-  return { samples: [], done, resolve, reject };
+  return { samples: [], since: 0, done, resolve, reject };
 }
 
 /**
@@ -107,6 +109,7 @@ export class WriteBuffer {
   private add(samples: Sample[]): Promise<void> {
     const batch = this.current;
     if (!samples.length) return Promise.resolve();
+    if (!batch.samples.length) batch.since = Date.now();
     for (const s of samples) batch.samples.push(s);
     if (batch.samples.length >= this.opts.batchSamples) this.kick(0);
     else if (!this.timer) this.kick(this.opts.flushMs);
@@ -141,7 +144,9 @@ export class WriteBuffer {
       this.writing = 0;
       this.flushing = null;
       this.release();
-      if (this.current.samples.length) this.kick(this.current.samples.length >= this.opts.batchSamples ? 0 : this.opts.flushMs);
+      // Samples that waited through this write are due flushMs after the first of them came, not after the write.
+      const next = this.current;
+      if (next.samples.length) this.kick(next.samples.length >= this.opts.batchSamples ? 0 : Math.max(0, next.since + this.opts.flushMs - Date.now()));
     });
     return this.flushing;
   }
