@@ -106,3 +106,23 @@ test('演示站点: 实时监控 values change live without a reload, the badge 
   }
   test.info().annotations.push({ type: 'timing', description: `test ${((Date.now() - started) / 1000).toFixed(1)} s, ${total} open alarms, gateway ${g.code}` });
 });
+
+test('通信管理 › 弱网优化: settings saved in the dialog reach the gateway (it reads them with its secret)', async ({ page, request, demo }) => {
+  test.setTimeout(90_000);
+  await signIn(page, undefined, undefined, { module: '监控中心' });
+  await openMenu(page, '通信管理', '弱网优化');
+  const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(first).toContainText('逐条上报 · 全部上报');
+  const code = (await first.locator('.ant-typography-secondary').first().innerText()).split(' · ')[0];
+  await first.getByRole('button', { name: '上报设置' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '弱网推荐值' }).click();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已保存并下发到网关')).toBeVisible();
+  await expect(first).toContainText('打包 1 分钟 · 死区 0.5% · 全量 15 分钟');
+  await expect(first).toContainText('补发 200 条/包 · admin');
+
+  const gw = demoGateways(demo.dataDir).find((g) => g.code === code)!;
+  const res = await request.get(`/api/ingest/${code}/config`, { headers: { 'X-Gateway-Secret': gw.secret } });
+  expect((await res.json()).data).toEqual({ reportIntervalS: gw.reportIntervalS ?? 60, batchIntervalS: 60, deadbandPct: 0.5, fullReportS: 900, replayMaxRecords: 200 });
+});

@@ -28,12 +28,14 @@ export interface ChildStats {
   rawRows: number;
   alarmEvents: number;
   buffer: { batches: number; samples: number; sortMs: number; writeMs: number };
+  /** Samples acknowledged but not yet in the history tables (the embedded store's journal). */
+  backlog: number;
 }
 
 export interface ServerChild {
   ready: Ready;
   dataDir: string;
-  call<T>(cmd: 'baseline' | 'stats' | 'mem'): Promise<T>;
+  call<T>(cmd: 'baseline' | 'stats' | 'mem' | 'lag'): Promise<T>;
   /** Stops the child (its CPU profile is written on exit), drops the PostgreSQL schema, removes the data. */
   stop(): Promise<void>;
 }
@@ -75,7 +77,7 @@ export async function startServerChild(databaseUrl: string | null, env: Record<s
   return {
     ready,
     dataDir,
-    call<T>(cmd: 'baseline' | 'stats' | 'mem') {
+    call<T>(cmd: 'baseline' | 'stats' | 'mem' | 'lag') {
       const p = next<T>(cmd);
       child.send({ cmd });
       return p;

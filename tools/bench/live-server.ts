@@ -6,6 +6,7 @@ import { alarmColumns } from '../../apps/server/src/modules/assets/alarm-config/
 import type { Sample } from '../../apps/server/src/telemetry/types';
 import { sortUnique } from '../../apps/server/src/telemetry/buffer/write-buffer';
 import { createRawTable, median, plainInsert, rate } from './raw-insert';
+import { Histogram } from './live-kit';
 
 /**
  * The server of the live benchmark, in a child process of its own (its own heap and event loop,
@@ -15,7 +16,7 @@ import { createRawTable, median, plainInsert, rate } from './raw-insert';
  * over IPC: `baseline` (the raw batched-insert rate of this database), `stats` (memory, CPU,
  * counts), `stop`.
  */
-type Cmd = { cmd: 'baseline' } | { cmd: 'stats' } | { cmd: 'mem' } | { cmd: 'stop' };
+type Cmd = { cmd: 'baseline' } | { cmd: 'stats' } | { cmd: 'mem' } | { cmd: 'lag' } | { cmd: 'stop' };
 
 const BATCH = 20_000;
 
@@ -52,6 +53,13 @@ const rules = await ctx.db
 const stations = (await ctx.db.selectFrom('asset_station').select('id').orderBy('id').execute()).map((s) => s.id);
 send({ type: 'ready', port, mqttPort: mqtt?.port, dialect: ctx.dialect, stations, breaching: breaching.length, points: points.length, alarmRules: Number(rules.n), alarmPoints: Number(rules.points), demo });
 
+// Sample time → committed and told to the bus: the server's share of the websocket latency.
+const committedLag = new Histogram();
+ctx.bus.on('telemetry.samples', (e) => {
+  const now = Date.now();
+  for (const x of e.samples) committedLag.add(now - x.t);
+});
+
 let cpu = process.cpuUsage();
 let cpuAt = performance.now();
 
@@ -71,7 +79,8 @@ async function handle(m: Cmd) {
     const ids = points.map((p) => p.id);
     const plainMs: number[] = [];
     const storeMs: number[] = [];
-    const deferMs: number[] = [];
+    const journalMs: number[] = [];
+    const movesMs: number[] = [];
     // Within RAW_RETENTION_DAYS, so the retention purge never deletes these rows mid-run.
     const base = Math.floor(Date.now() / 86_400_000 - 20) * 86_400_000;
     let step = 0;
@@ -89,16 +98,17 @@ async function handle(m: Cmd) {
       t = performance.now();
       await telemetry.store.write(batch, isAcc);
       storeMs.push(performance.now() - t);
-      // The same shape a step later, as the buffer writes it under load (rollups left for later).
+      // The same shape a step later, as the buffer writes it under load: appended to the ingest
+      // journal (what the acknowledgement waits for), then moved into the history (what follows).
       const later = batch.map((x) => ({ ...x, t: x.t + 500 }));
       t = performance.now();
       await telemetry.store.write(later, isAcc, 'defer');
-      deferMs.push(performance.now() - t);
+      journalMs.push(performance.now() - t);
+      t = performance.now();
+      await telemetry.store.write([], isAcc, 'now');
+      movesMs.push(performance.now() - t);
     }
-    // What the deferred commits left: written once the buffer is quiet (one commit for all six).
-    t = performance.now();
-    await telemetry.store.write([], isAcc, 'now');
-    const settleMs = performance.now() - t;
+    const moveMs = median(movesMs);
     await sql`DROP TABLE bench_raw`.execute(ctx.db);
     // Where a commit's time goes: batches holding every point once and four times, solved for
     // cost = perSample × samples + perPoint × points (latest and rollup rows are per point).
@@ -117,7 +127,10 @@ async function handle(m: Cmd) {
     }
     const perSampleUs = ((median(four) - median(once)) / (3 * ids.length)) * 1000;
     const perPointUs = (median(once) / ids.length) * 1000 - perSampleUs;
-    send({ type: 'baseline', samplesPerSec: rate(BATCH, median(plainMs)), storeSamplesPerSec: rate(BATCH, median(storeMs)), storeMs: median(storeMs), deferSamplesPerSec: rate(BATCH, median(deferMs)), deferMs: median(deferMs), settleMs, batches: plainMs.length, batchSamples: BATCH, onceMs: median(once), fourMs: median(four), perSampleUs, perPointUs });
+    send({ type: 'baseline', samplesPerSec: rate(BATCH, median(plainMs)), storeSamplesPerSec: rate(BATCH, median(storeMs)), storeMs: median(storeMs), journalSamplesPerSec: rate(BATCH, median(journalMs)), journalMs: median(journalMs), moveMs, batches: plainMs.length, batchSamples: BATCH, onceMs: median(once), fourMs: median(four), perSampleUs, perPointUs });
+  } else if (m.cmd === 'lag') {
+    send({ type: 'lag', p50: committedLag.quantile(0.5), p90: committedLag.quantile(0.9), p99: committedLag.quantile(0.99) });
+    committedLag.reset();
   } else if (m.cmd === 'stats' || m.cmd === 'mem') {
     // CPU since the previous call; `mem` skips the counts (a count of tel_raw is not free).
     const now = performance.now();
@@ -126,7 +139,7 @@ async function handle(m: Cmd) {
     cpu = process.cpuUsage();
     cpuAt = now;
     const mem = process.memoryUsage();
-    const out = { type: m.cmd, rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external, cpuPct, buffer: ctx.telemetry!.buffer.stats, rawRows: 0, alarmEvents: 0 };
+    const out = { type: m.cmd, rss: mem.rss, heapUsed: mem.heapUsed, heapTotal: mem.heapTotal, external: mem.external, cpuPct, buffer: ctx.telemetry!.buffer.stats, backlog: ctx.telemetry!.store.backlog, rawRows: 0, alarmEvents: 0 };
     if (m.cmd === 'stats') {
       out.rawRows = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM tel_raw`.execute(ctx.db)).rows[0].n);
       out.alarmEvents = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM alarm_event`.execute(ctx.db)).rows[0].n);

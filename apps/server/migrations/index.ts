@@ -9,6 +9,8 @@ import { m0011_monitor_menus } from './0011_monitor_menus';
 import { m0012_alarms } from './0012_alarms';
 import { m0013_notify } from './0013_notify';
 import { m0014_rollup_dirty } from './0014_rollup_dirty';
+import { m0015_ingest_journal } from './0015_ingest_journal';
+import { m0016_weak_network } from './0016_weak_network';
 
 /** Ordered by name; never edit a migration that has shipped, add a new one. */
 export const migrations: Record<string, AppMigration> = {
@@ -22,4 +24,6 @@ export const migrations: Record<string, AppMigration> = {
   '0012_alarms': m0012_alarms,
   '0013_notify': m0013_notify,
   '0014_rollup_dirty': m0014_rollup_dirty,
+  '0015_ingest_journal': m0015_ingest_journal,
+  '0016_weak_network': m0016_weak_network,
 };

@@ -10,3 +10,4 @@ export * from './alarm';
 export * from './realtime';
 export * from './monitor';
 export * from './monitor-env';
+export * from './comm-link';

@@ -39,7 +39,7 @@ export const PERMS = {
   capacitor: crud('asset:capacitor'),
   alarmConfig: { query: 'alarm:config:query', edit: 'alarm:config:edit' },
   assetTree: { list: 'asset:tree:list', move: 'asset:tree:move' },
-  telemetry: { query: 'telemetry:data:query', stats: 'telemetry:gateway:stats' },
+  telemetry: { query: 'telemetry:data:query', stats: 'telemetry:gateway:stats', link: 'telemetry:gateway:link' },
   /** Alarm events: lists (active/history), confirm, export, statistics. */
   alarm: { list: 'alarm:event:list', confirm: 'alarm:event:confirm', export: 'alarm:event:export', stats: 'alarm:stats:list' },
   /** Notification channels (SMTP, SMS, webhook) and their delivery records. */

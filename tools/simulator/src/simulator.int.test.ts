@@ -53,6 +53,7 @@ describe('simulator against a real server', () => {
     const sim = await startSimulator({ gatewaysFile: summary.gatewaysFile, url, only: 2, intervalS: 1, stateFile: state, outages: false, log: () => undefined });
     expect(await waitFor(() => sim.counters.ackedRecords >= 6, 20_000)).toBe(true);
     await sim.stop();
+    await t.ctx.telemetry!.buffer.drain(); // the history tables, not just the acknowledgements
     expect(sim.counters.errors).toBe(0);
     expect(sim.unknownTags()).toEqual([]);
 
@@ -74,6 +75,7 @@ describe('simulator against a real server', () => {
     const before = await latestByTag(codes);
     const again = await startSimulator({ gatewaysFile: summary.gatewaysFile, url, only: 2, intervalS: 1, stateFile: state, outages: false, log: () => undefined });
     expect(await waitFor(() => again.counters.ackedRecords >= 4, 20_000)).toBe(true);
+    await t.ctx.telemetry!.buffer.drain();
     await again.stop();
     const after = await latestByTag(codes);
     const registers = expected.filter((tag) => /\.(Ep|Eq)[+-]$/.test(tag));
@@ -99,6 +101,7 @@ describe('simulator against a real server', () => {
     });
     expect(await waitFor(() => Date.now() > t0 + 5000 && sim.counters.backlog === 0 && sim.counters.ackedRecords >= 7, 20_000)).toBe(true);
     await sim.stop();
+    await t.ctx.telemetry!.buffer.drain();
     // Fewer messages than records: the backlog went as one array.
     expect(sim.counters.ackedMessages).toBeLessThan(sim.counters.ackedRecords);
     const e = gw.equipment.find((x) => x.points.some(([k]) => k === 'Ep+'))!;
@@ -115,6 +118,26 @@ describe('simulator against a real server', () => {
       expect(Number(raw[i].ts) - Number(raw[i - 1].ts)).toBe(1000);
       expect(Number(raw[i].value)).toBeGreaterThanOrEqual(Number(raw[i - 1].value));
     }
+  }, 60_000);
+
+  it('reads its upload settings from the server (弱网优化): batches records and reports readings by exception', async () => {
+    const doc = readGatewaysFile(summary.gatewaysFile);
+    const gw = doc.gateways[8];
+    const { id } = await t.ctx.db.selectFrom('asset_gateway').select('id').where('code', '=', gw.code).executeTakeFirstOrThrow();
+    const settings = { batchIntervalS: 2, deadbandPct: 5, fullReportS: 3600, replayMaxRecords: 50 };
+    expect((await t.call({ method: 'PUT', url: `/api/monitor/links/${id}`, token: t.adminToken, payload: settings })).status).toBe(200);
+    const tags = gw.equipment.reduce((b, e) => b + e.points.filter(([, k]) => k !== 'yk').length, 0);
+    const sim = await startSimulator({ doc: { gateways: [gw] }, url, intervalS: 1, stateFile: null, outages: false, log: () => undefined });
+    expect(await waitFor(() => sim.counters.ackedRecords >= 6, 20_000)).toBe(true);
+    await sim.stop();
+    expect(sim.linkSettings(gw.code)).toEqual(settings);
+    const c = sim.counters;
+    expect(c.errors).toBe(0);
+    // Two-second batches of one-second records: fewer messages than records.
+    expect(c.ackedMessages).toBeLessThan(c.ackedRecords);
+    // After the first full record, only readings that moved more than 5 % (and every switch change) are sent.
+    expect(c.samples).toBeLessThan(tags * c.records * 0.8);
+    expect(c.samples).toBeGreaterThanOrEqual(tags);
   }, 60_000);
 
   it('load mode (programmatic, for benchmarks): a points-per-second target over MQTT, counted and acknowledged', async () => {
@@ -140,6 +163,7 @@ describe('simulator against a real server', () => {
     const sim = await startSimulator({ doc: { gateways: [doc.gateways[2]] }, http: address, stateFile: null, backfillHours: 3, outages: false, log: () => undefined });
     await sim.backfilled;
     await sim.stop();
+    await t.ctx.telemetry!.buffer.drain();
     expect(sim.counters.errors).toBe(0);
     const quarters = () =>
       telDb(t.ctx)

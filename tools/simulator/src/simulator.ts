@@ -4,6 +4,8 @@ import { gatewayOutage } from './environment';
 import { hash01 } from './noise';
 import { loadServerRegisters, loadState, saveState, type SimState } from './state';
 import { HttpLink, MqttLink, type Link } from './transport';
+import { LinkPolicy } from './link-policy';
+import type { GatewayLinkSettings } from '@pdz/contracts';
 
 export interface SimulatorOptions {
   /** demo-gateways.json path, or the parsed document. */
@@ -60,6 +62,8 @@ export interface Simulator {
   gateways: GatewaySim[];
   /** Tags no generator knows (sent as 0). */
   unknownTags(): string[];
+  /** The upload settings a gateway read from the server (null: no such gateway). */
+  linkSettings(code: string): GatewayLinkSettings | null;
   /** Resolves when every backfill record has been acknowledged. */
   backfilled: Promise<void>;
   stop(): Promise<void>;
@@ -68,6 +72,7 @@ export interface Simulator {
 interface Queued {
   json: string;
   samples: number;
+  ts: number;
 }
 
 const MAX_MESSAGE_BYTES = 800_000;
@@ -79,6 +84,8 @@ class Runner {
   inflight = 0;
   offline = false;
   nextTs = 0;
+  /** The settings the gateway read from the server; defaults (every record at once, every reading) until then. */
+  readonly policy = new LinkPolicy();
   constructor(
     readonly g: GatewaySim,
     readonly link: Link,
@@ -89,17 +96,17 @@ class Runner {
 
   queue(r: UpRecord) {
     const samples = Object.keys(r.values).length;
-    this.outbox.push({ json: JSON.stringify(r), samples });
+    this.outbox.push({ json: JSON.stringify(r), samples, ts: r.ts });
     this.c.records++;
     this.c.samples += samples;
     this.c.backlog++;
   }
 
   pump() {
-    while (!this.offline && this.link.up && this.inflight < this.window && this.outbox.length) {
+    while (!this.offline && this.link.up && this.inflight < this.window && this.outbox.length && this.policy.due(this.outbox[0].ts, Date.now())) {
       const take: Queued[] = [];
       let bytes = 0;
-      while (this.outbox.length && (take.length === 0 || bytes + this.outbox[0].json.length < MAX_MESSAGE_BYTES)) {
+      while (this.outbox.length && (take.length === 0 || (take.length < this.policy.maxRecords && bytes + this.outbox[0].json.length < MAX_MESSAGE_BYTES))) {
         const q = this.outbox.shift()!;
         bytes += q.json.length;
         take.push(q);
@@ -158,6 +165,16 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     const link = opts.http ? new HttpLink(opts.http, g.code, g.secret) : new MqttLink(opts.url!, g.code, g.secret, log);
     return new Runner(g, link, opts.window ?? (loadMode ? 4 : 1), counters, log);
   });
+  // Like a real gateway, the demo reads its upload settings from the server (弱网优化); a load generator does not.
+  if (!loadMode) {
+    for (const r of runners) {
+      r.link.onConfig((c) => {
+        const was = JSON.stringify(r.policy.settings);
+        r.policy.apply(c);
+        if (JSON.stringify(r.policy.settings) !== was) log(`网关 ${r.g.code} 收到上报设置 (link settings): 打包 ${c.batchIntervalS} 秒, 死区 ${c.deadbandPct}%, 全量 ${c.fullReportS} 秒, 补发 ${c.replayMaxRecords} 条/包`);
+      });
+    }
+  }
 
   let backfillRecords = 0;
   for (const r of runners) {
@@ -236,7 +253,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
       } else {
         const intervalMs = g.reportIntervalS * 1000;
         while (r.nextTs <= t) {
-          r.queue(g.record(r.nextTs));
+          r.queue(r.policy.filter(g.record(r.nextTs)));
           r.nextTs += intervalMs;
           made = true;
         }
@@ -263,6 +280,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
     counters,
     gateways,
     unknownTags: () => [...new Set([...unknown, ...gateways.flatMap((g) => g.unknown)])],
+    linkSettings: (code) => runners.find((r) => r.g.code === code)?.policy.settings ?? null,
     backfilled,
     async stop() {
       if (stopped) return;

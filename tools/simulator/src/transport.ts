@@ -1,4 +1,8 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import type { GatewayLinkConfig } from '@pdz/contracts';
+
+/** How often a gateway on HTTP reads its settings again. */
+const CONFIG_POLL_MS = 60_000;
 
 /** How a gateway's messages reach the server: MQTT QoS 1 (PUBACK after commit) or HTTP ingest. */
 export interface Link {
@@ -7,11 +11,23 @@ export interface Link {
   readonly up: boolean;
   open(): void;
   close(): Promise<void>;
+  /** Settings from the server (弱网优化): MQTT retained message on gw/{code}/config, or read over HTTP. */
+  onConfig(listener: (c: GatewayLinkConfig) => void): void;
 }
+
+const parseConfig = (text: string): GatewayLinkConfig | null => {
+  try {
+    const c = JSON.parse(text) as GatewayLinkConfig;
+    return typeof c.batchIntervalS === 'number' ? c : null;
+  } catch {
+    return null;
+  }
+};
 
 export class MqttLink implements Link {
   private client: MqttClient | null = null;
   private lastError = 0;
+  private configListener: ((c: GatewayLinkConfig) => void) | null = null;
 
   constructor(
     private readonly url: string,
@@ -39,7 +55,19 @@ export class MqttLink implements Link {
       if (Date.now() - this.lastError > 30_000) this.log(`网关 ${this.code} MQTT 错误 (error): ${err.message}`);
       this.lastError = Date.now();
     });
+    if (this.configListener) {
+      const topic = `gw/${this.code}/config`;
+      client.on('connect', () => void client.subscribeAsync(topic, { qos: 1 }).catch(() => undefined));
+      client.on('message', (t, payload) => {
+        const c = t === topic ? parseConfig(payload.toString()) : null;
+        if (c) this.configListener?.(c);
+      });
+    }
     this.client = client;
+  }
+
+  onConfig(listener: (c: GatewayLinkConfig) => void) {
+    this.configListener = listener;
   }
 
   async send(payload: string): Promise<void> {
@@ -67,6 +95,8 @@ export class MqttLink implements Link {
 
 export class HttpLink implements Link {
   private opened = false;
+  private configTimer: NodeJS.Timeout | null = null;
+  private configListener: ((c: GatewayLinkConfig) => void) | null = null;
 
   constructor(
     private readonly base: string,
@@ -80,12 +110,36 @@ export class HttpLink implements Link {
 
   open() {
     this.opened = true;
+    if (this.configListener && !this.configTimer) {
+      void this.readConfig();
+      this.configTimer = setInterval(() => void this.readConfig(), CONFIG_POLL_MS);
+      this.configTimer.unref();
+    }
+  }
+
+  onConfig(listener: (c: GatewayLinkConfig) => void) {
+    this.configListener = listener;
+  }
+
+  private async readConfig() {
+    try {
+      const res = await fetch(`${this.url('config')}`, { headers: { 'x-gateway-secret': this.secret } });
+      const body = (await res.json()) as { data?: unknown };
+      const c = res.ok ? parseConfig(JSON.stringify(body.data)) : null;
+      if (c) this.configListener?.(c);
+    } catch {
+      // The next poll tries again; the gateway keeps its last settings meanwhile.
+    }
+  }
+
+  private url(path = '') {
+    return `${this.base.replace(/\/$/, '')}/api/ingest/${encodeURIComponent(this.code)}${path ? `/${path}` : ''}`;
   }
 
   async send(payload: string): Promise<void> {
     for (;;) {
       if (!this.opened) throw new Error('link closed');
-      const res = await fetch(`${this.base.replace(/\/$/, '')}/api/ingest/${encodeURIComponent(this.code)}`, {
+      const res = await fetch(this.url(), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-gateway-secret': this.secret },
         body: payload,
@@ -103,5 +157,7 @@ export class HttpLink implements Link {
 
   async close() {
     this.opened = false;
+    if (this.configTimer) clearInterval(this.configTimer);
+    this.configTimer = null;
   }
 }

@@ -55,12 +55,14 @@ export interface TelemetryConfig {
   /** Otherwise a batch is written this long after its first sample. */
   flushMs: number;
   /**
-   * Embedded database under load (more samples waiting behind a commit): a point's rollups and
-   * latest value are written at most this long after its samples' commit, not in every commit.
+   * Embedded database: batches of at least this many samples (the buffer is under load) are
+   * appended to the ingest journal and moved into the history later; smaller ones go straight in.
    */
-  rollupDelayMs: number;
-  /** Batches of at least this many samples may defer their rollups (smaller ones are written whole). */
-  rollupDeferFrom: number;
+  journalFrom: number;
+  /** Under load, journal samples move into the history tables about this often (their lag). */
+  journalMoveMs: number;
+  /** More samples than this waiting in the journal make commits wait for the move (pushback). */
+  journalMax: number;
   /** Raw history kept this many days (rollups are kept); 0 keeps everything. */
   rawRetentionDays: number;
   /** Gateway/equipment offline after this many report intervals without data. */
@@ -124,9 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mqttClientId: env.MQTT_CLIENT_ID || null,
       bufferMax: intEnv(env, 'TELEMETRY_BUFFER_MAX', 200_000),
       batchSamples: intEnv(env, 'TELEMETRY_BATCH', 20_000),
-      flushMs: intEnv(env, 'TELEMETRY_FLUSH_MS', 150),
-      rollupDelayMs: intEnv(env, 'TELEMETRY_ROLLUP_DELAY_MS', 3000),
-      rollupDeferFrom: intEnv(env, 'TELEMETRY_ROLLUP_DEFER_FROM', 2000),
+      flushMs: intEnv(env, 'TELEMETRY_FLUSH_MS', 30),
+      journalFrom: intEnv(env, 'TELEMETRY_JOURNAL_FROM', 500),
+      journalMoveMs: intEnv(env, 'TELEMETRY_JOURNAL_MOVE_MS', 2000),
+      journalMax: intEnv(env, 'TELEMETRY_JOURNAL_MAX', 2_000_000),
       rawRetentionDays: intEnv(env, 'RAW_RETENTION_DAYS', 365),
       offlineFactor: intEnv(env, 'GATEWAY_OFFLINE_FACTOR', 3),
       commCheckMs: intEnv(env, 'COMM_CHECK_MS', 5000),

@@ -14,6 +14,7 @@ import { ingestHttpRoutes } from './ingest/http';
 import { startEmbeddedMqtt, type MqttEndpoint } from './ingest/mqtt-embedded';
 import { startExternalMqtt, type ExternalSubscriber } from './ingest/mqtt-external';
 import { telemetryQueryRoutes } from './query/query.routes';
+import { configTopic, linkConfigs } from './ingest/link-config';
 
 const STATS_EVERY_MS = 1000;
 const RETENTION_EVERY_MS = 24 * 3_600_000;
@@ -74,6 +75,7 @@ export class Telemetry {
     const url = override.url !== undefined ? override.url : config.mqttUrl;
     if (url) {
       this.mqtt = await startExternalMqtt({ url, group: config.telemetry.mqttShareGroup, clientId: config.telemetry.mqttClientId ?? undefined, directory: this.directory, pipeline: this.pipeline, log });
+      await this.publishLinkConfig();
       return { port: null };
     }
     const port = override.port ?? config.telemetry.mqttPort;
@@ -89,7 +91,22 @@ export class Telemetry {
       fallbackFrom = port;
     }
     this.mqtt = endpoint;
+    await this.publishLinkConfig();
     return { port: endpoint.port, fallbackFrom };
+  }
+
+  /**
+   * Tells gateways their upload settings (弱网优化) as retained MQTT messages: one gateway's after
+   * a change (and ingest's own view of it: how long it may stay silent), every gateway's when MQTT
+   * starts. Without MQTT, gateways read them over HTTP.
+   */
+  async publishLinkConfig(gatewayId?: number) {
+    if (gatewayId !== undefined) await this.directory.refresh(gatewayId);
+    const mqtt = this.mqtt;
+    if (!mqtt) return;
+    for (const { code, config } of await linkConfigs(telDb(this.ctx), { gatewayId })) {
+      await mqtt.publishRetained(configTopic(code), JSON.stringify(config)).catch((err) => this.logger.warn({ err, gateway: code }, 'telemetry: gateway settings not published'));
+    }
   }
 
   startTimers() {
@@ -145,7 +162,7 @@ export async function startTelemetry(app: FastifyInstance, ctx: AppContext): Pro
 
   let telemetry: Telemetry | null = null;
   const buffer = new WriteBuffer(
-    { maxSamples: cfg.bufferMax, batchSamples: cfg.batchSamples, flushMs: cfg.flushMs, deferFrom: cfg.rollupDeferFrom },
+    { maxSamples: cfg.bufferMax, batchSamples: cfg.batchSamples, flushMs: cfg.flushMs, deferFrom: cfg.journalFrom },
     (batch, mode) => store.write(batch, (p) => rules.kindOf(p) === 'ym', mode),
     (inserted) => telemetry?.committed(inserted),
     (err) => app.log.error({ err }, 'telemetry: batch not committed'),
@@ -158,11 +175,14 @@ export async function startTelemetry(app: FastifyInstance, ctx: AppContext): Pro
   }
 
   const t = telemetry;
+  ctx.bus.on('gateway.status', (e, meta) => {
+    if (!meta.remote && !e.online) stats.offline(e.id, e.at);
+  });
   // Another process committed these: keep this process's latest values (its websocket snapshots).
   ctx.bus.on('telemetry.samples', (e, meta) => {
     if (meta.remote) t.remember(e.samples);
   });
-  await ingestHttpRoutes(app, { directory, pipeline, closing: () => t.isClosing });
+  await ingestHttpRoutes(app, { db, directory, pipeline, closing: () => t.isClosing });
   await telemetryQueryRoutes(app, ctx, { buckets, persistStats: () => stats.persist() });
   app.addHook('preClose', async () => t.stop());
   t.startTimers();

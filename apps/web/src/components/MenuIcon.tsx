@@ -58,6 +58,7 @@ import {
   WalletOutlined,
   WarningOutlined,
   WifiOutlined,
+  SignalFilled,
 } from '@ant-design/icons';
 
 /**
@@ -114,6 +115,7 @@ const ICONS: Record<string, ComponentType> = {
   api: ApiOutlined,
   gateway: ApiOutlined,
   wifi: WifiOutlined,
+  signal: SignalFilled,
   network: WifiOutlined,
   database: DatabaseOutlined,
   server: HddOutlined,

@@ -28,7 +28,7 @@ describe('write buffer', () => {
     expect(written).toEqual([['now', [s(1, 0), s(1, 1), s(2, 1)]]]);
   });
 
-  it('lets large batches defer their derived data, written once no batch came for flushMs', async () => {
+  it('writes large batches in mode defer, and closes with an empty now write that finishes the history', async () => {
     const calls: [string, number[]][] = [];
     let release!: () => void;
     let gate = new Promise<void>((r) => (release = r));
@@ -48,12 +48,12 @@ describe('write buffer', () => {
       ['defer', [1, 2]],
       ['defer', [3, 4]],
     ]);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(calls.slice(2)).toEqual([['now', []]]);
     // A small batch is written whole; closing leaves nothing behind.
     await buf.tryOffer([s(1, 5)]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls.slice(2)).toEqual([['now', [5]]]);
     await buf.close();
-    expect(calls.slice(3)).toEqual([['now', [5]]]);
+    expect(calls.slice(3)).toEqual([['now', []]]);
   });
 
   it('writes samples that waited through a long write right after it, not flushMs later', async () => {

@@ -8,16 +8,17 @@ export interface BufferOptions {
   /** Otherwise the oldest waiting sample is written after this many ms. */
   flushMs: number;
   /**
-   * A batch this large may leave its derived data (rollups, latest values) to later commits: the
-   * load is high enough that per-point work in every commit would cap the rate. It is written
-   * after `flushMs` without a new batch. Smaller batches are written whole.
+   * A batch this large is written in mode `defer` (the embedded store journals it, the history
+   * follows within seconds): the load is high enough that writing the history in every commit
+   * would cap the rate. Smaller batches are written in mode `now`; closing ends with an empty
+   * `now` write, which finishes the history.
    */
   deferFrom?: number;
 }
 
 /**
- * Writes one sorted batch durably; resolves with the samples that were new. `defer`: derived data
- * (rollups, latest values) may follow in a later call; an empty batch with `now` writes it.
+ * Writes one sorted batch durably; resolves with the samples that may be new. `defer`: the history
+ * (raw rows, rollups, latest values) may follow later; an empty batch with `now` writes it.
  */
 export type BatchWriter = (batch: Sample[], mode: 'now' | 'defer') => Promise<Sample[]>;
 
@@ -69,7 +70,6 @@ export class WriteBuffer {
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private timerDue = 0;
-  private settleTimer: NodeJS.Timeout | null = null;
   private readonly waiters: { samples: Sample[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
   private closed = false;
   /** Figures for the benchmark and the logs. */
@@ -165,7 +165,6 @@ export class WriteBuffer {
       for (let i = 0; i < sorted.length; i += most) {
         for (const s of await this.writer(i === 0 && sorted.length <= most ? sorted : sorted.slice(i, i + most), mode)) inserted.push(s);
       }
-      if (mode === 'defer') this.scheduleSettle();
       this.stats.batches++;
       this.stats.samples += batch.samples.length;
       this.stats.stored += inserted.length;
@@ -185,20 +184,6 @@ export class WriteBuffer {
     }
   }
 
-  /** Derived data left by deferred commits is written once no batch came for `flushMs`. */
-  private scheduleSettle() {
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = setTimeout(() => {
-      this.settleTimer = null;
-      if (this.flushing || this.current.samples.length) return; // that write schedules the next settle
-      this.flushing = this.settle().finally(() => {
-        this.flushing = null;
-        if (this.current.samples.length) this.kick(0);
-      });
-    }, this.opts.flushMs);
-    this.settleTimer.unref?.();
-  }
-
   private async settle() {
     try {
       await this.writer([], 'now');
@@ -215,16 +200,17 @@ export class WriteBuffer {
     }
   }
 
+  /** Writes what is held, then the history the store left for later (the embedded store's journal). */
+  async drain(): Promise<void> {
+    await this.flush();
+    await this.settle();
+  }
+
   /** Stops taking samples, refuses waiting producers, and writes what is held. */
   async close(): Promise<void> {
     this.closed = true;
     for (const w of this.waiters.splice(0)) w.reject(new BufferClosedError());
-    await this.flush();
-    if (this.settleTimer) {
-      clearTimeout(this.settleTimer);
-      this.settleTimer = null;
-      await this.settle();
-    }
+    await this.drain();
   }
 }
 

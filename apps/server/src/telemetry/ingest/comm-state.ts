@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../platform/bus';
 import type { TelDb } from '../store/store';
-import type { GatewayInfo } from './gateways';
+import { gatewayRows, infoOf, type GatewayInfo } from './gateways';
 
 interface State {
   online: boolean;
@@ -39,10 +39,10 @@ export class CommState {
 
   /** Loads what the database says, so a restart does not forget who was online. */
   async load() {
-    const gws = await this.db.selectFrom('asset_gateway').select(['id', 'online', 'last_seen_at', 'report_interval_s']).execute();
-    const interval = new Map(gws.map((g) => [g.id, g.report_interval_s * 1000]));
+    const gws = await gatewayRows(this.db).select(['g.online', 'g.last_seen_at']).execute();
+    const interval = new Map(gws.map((g) => [g.id, infoOf(g).equipmentSilentMs]));
     for (const g of gws) {
-      if (g.online || g.last_seen_at) this.gateways.set(g.id, { online: !!g.online, lastSeen: g.last_seen_at ?? 0, persisted: g.last_seen_at ?? 0, intervalMs: g.report_interval_s * 1000 });
+      if (g.online || g.last_seen_at) this.gateways.set(g.id, { online: !!g.online, lastSeen: g.last_seen_at ?? 0, persisted: g.last_seen_at ?? 0, intervalMs: infoOf(g).silentMs });
     }
     const eqs = await this.db.selectFrom('asset_equipment').select(['id', 'online', 'last_seen_at', 'gateway_id']).where('online', '=', 1).execute();
     for (const e of eqs) {
@@ -52,9 +52,8 @@ export class CommState {
 
   /** A message arrived from `gw` carrying values of `equipmentIds`. */
   seen(gw: GatewayInfo, equipmentIds: Iterable<number>, now = Date.now()) {
-    const intervalMs = gw.reportIntervalS * 1000;
-    this.touch('gateway', gw.id, this.gateways, intervalMs, now);
-    for (const id of equipmentIds) this.touch('equipment', id, this.equipment, intervalMs, now);
+    this.touch('gateway', gw.id, this.gateways, gw.silentMs, now);
+    for (const id of equipmentIds) this.touch('equipment', id, this.equipment, gw.equipmentSilentMs, now);
   }
 
   private touch(kind: 'gateway' | 'equipment', id: number, map: Map<number, State>, intervalMs: number, now: number) {

@@ -9,6 +9,8 @@ export const upTopic = (code: string) => `gw/${code}/up`;
 
 export interface MqttEndpoint {
   port: number;
+  /** Publishes a retained message to gateways (their settings on `gw/{code}/config`). */
+  publishRetained(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,10 @@ export async function startEmbeddedMqtt(opts: {
 
   return {
     port,
+    publishRetained: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: true, dup: false } as PublishPacket, (err) => (err ? reject(err) : resolve())),
+      ),
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

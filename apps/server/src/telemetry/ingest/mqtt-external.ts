@@ -5,6 +5,8 @@ import type { GatewayDirectory } from './gateways';
 import type { Accepted, IngestPipeline } from './pipeline';
 
 export interface ExternalSubscriber {
+  /** Publishes a retained message to gateways through the broker (their settings on `gw/{code}/config`). */
+  publishRetained(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startExternalMqtt(opts: {
   });
 
   return {
+    publishRetained: async (topic, payload) => void (await client.publishAsync(topic, payload, { qos: 1, retain: true })),
     async close() {
       await ackChain;
       await client.endAsync();

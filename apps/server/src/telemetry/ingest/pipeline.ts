@@ -3,7 +3,7 @@ import { INGEST_REJECT_REASONS, type IngestRejectReason, type IngestResult } fro
 import type { Sample } from '../types';
 import type { RuleCache } from '../rules/rule-cache';
 import type { WriteBuffer } from '../buffer/write-buffer';
-import type { IngestStats } from './stats';
+import type { IngestStats, LinkSample } from './stats';
 import type { CommState } from './comm-state';
 import type { GatewayInfo } from './gateways';
 import { parsePayload, readingOf } from './payload';
@@ -15,6 +15,33 @@ import { parsePayload, readingOf } from './payload';
 export function scaled(reading: number, scale: number, offset: number): number {
   if (scale === 1 && offset === 0) return reading;
   return Number((reading * scale + offset).toPrecision(15));
+}
+
+/**
+ * A record older than this on arrival was stored by the gateway while its link was down (or
+ * waited in its queue), not just batched: a minute, three report intervals, or a batch interval
+ * plus two report intervals, whichever is longest.
+ */
+function backlogAfterMs(gw: Pick<GatewayInfo, 'reportIntervalS' | 'batchIntervalS'>): number {
+  return Math.max(60_000, 3 * gw.reportIntervalS * 1000, (gw.batchIntervalS + 2 * gw.reportIntervalS) * 1000);
+}
+
+/** What a message says of the link: the delay of its newest record (live messages only), and its backlog. */
+function linkSample(gw: GatewayInfo, records: { ts: number }[], now: number): LinkSample {
+  const after = backlogAfterMs(gw);
+  let newestLive = -Infinity;
+  let backlogRecords = 0;
+  let backlogAgeMs = 0;
+  for (const r of records) {
+    const age = now - r.ts;
+    if (age > after) {
+      backlogRecords++;
+      backlogAgeMs = Math.max(backlogAgeMs, age);
+    } else newestLive = Math.max(newestLive, r.ts);
+  }
+  // A replay says nothing of the live link: its newest records may be minutes old without being a backlog.
+  const delayMs = backlogRecords || newestLive === -Infinity ? null : Math.max(0, now - newestLive);
+  return { delayMs, backlogRecords, backlogAgeMs };
 }
 
 export interface PipelineOptions {
@@ -90,7 +117,7 @@ export class IngestPipeline {
     // Room first (HTTP): a refused message is sent again, so it is not counted now.
     const durable = !samples.length ? Promise.resolve() : mode === 'try' ? this.buffer.tryOffer(samples) : this.buffer.offer(samples);
 
-    this.stats.message(gw.id, parsed.records.length, samples.length, now);
+    this.stats.message(gw.id, parsed.records.length, samples.length, now, linkSample(gw, parsed.records, now));
     for (const tag of unknown) this.stats.unknownTag(gw.id, tag, now);
     if (unknown.length) this.note(gw, 'unknown', `未配置规则的标签：${[...new Set(unknown)].slice(0, 5).join(', ')}`);
     for (const r of parsed.rejected) {

@@ -11,6 +11,30 @@ interface Totals {
   lastMessageAt: number;
 }
 
+/** What one message tells of its gateway's link (weak-network page). */
+export interface LinkSample {
+  /** Arrival − time of the newest record, for a message without backlog records; null otherwise. */
+  delayMs: number | null;
+  /** Records old enough to be a stored backlog sent again. */
+  backlogRecords: number;
+  /** Age of its oldest backlog record. */
+  backlogAgeMs: number;
+}
+
+/** A replay: backlog messages of one gateway with less than this between them. */
+const REPLAY_GAP_MS = 60_000;
+/** Weight of a new message in the smoothed delay. */
+const DELAY_WEIGHT = 0.2;
+
+interface Link {
+  delayMs: number | null;
+  replay: { records: number; maxAgeMs: number; lastAt: number } | null;
+  dirty: boolean;
+  backlog: number;
+  offline: number;
+  lastOfflineAt: number | null;
+}
+
 /** Distinct unknown tags remembered per gateway; beyond it they are counted under "*". */
 export const MAX_UNKNOWN_TAGS = 1000;
 export const OTHER_TAGS = '*';
@@ -25,6 +49,8 @@ export class IngestStats {
   private rejects = new Map<number, Map<string, { count: number; last: number; detail: string | null }>>();
   /** Tags already in the table per gateway (bounded), so one misconfigured gateway cannot fill it. */
   private readonly knownTags = new Map<number, Set<string>>();
+  /** Smoothed delay and the replay in progress per gateway, kept across writes; counts since the last write. */
+  private readonly links = new Map<number, Link>();
   private persisting: Promise<void> = Promise.resolve();
 
   constructor(private readonly db: TelDb) {}
@@ -35,12 +61,43 @@ export class IngestStats {
     return t;
   }
 
-  message(gatewayId: number, records: number, samples: number, at: number) {
+  message(gatewayId: number, records: number, samples: number, at: number, link?: LinkSample) {
     const t = this.totalsOf(gatewayId);
     t.messages++;
     t.records += records;
     t.samples += samples;
     t.lastMessageAt = Math.max(t.lastMessageAt, at);
+    if (link) this.link(gatewayId, link, at);
+  }
+
+  private linkOf(gatewayId: number): Link {
+    let l = this.links.get(gatewayId);
+    if (!l) this.links.set(gatewayId, (l = { delayMs: null, replay: null, dirty: false, backlog: 0, offline: 0, lastOfflineAt: null }));
+    return l;
+  }
+
+  private link(gatewayId: number, m: LinkSample, at: number) {
+    const l = this.linkOf(gatewayId);
+    if (m.delayMs !== null) {
+      l.delayMs = l.delayMs === null ? m.delayMs : l.delayMs + DELAY_WEIGHT * (m.delayMs - l.delayMs);
+      l.dirty = true;
+    }
+    if (m.backlogRecords > 0) {
+      const r = l.replay && at - l.replay.lastAt < REPLAY_GAP_MS ? l.replay : (l.replay = { records: 0, maxAgeMs: 0, lastAt: at });
+      r.records += m.backlogRecords;
+      r.maxAgeMs = Math.max(r.maxAgeMs, m.backlogAgeMs);
+      r.lastAt = at;
+      l.backlog += m.backlogRecords;
+      l.dirty = true;
+    }
+  }
+
+  /** The gateway was marked offline (its link dropped). */
+  offline(gatewayId: number, at: number) {
+    const l = this.linkOf(gatewayId);
+    l.offline++;
+    l.lastOfflineAt = at;
+    l.dirty = true;
   }
 
   unknownTag(gatewayId: number, tag: string, at: number) {
@@ -74,7 +131,7 @@ export class IngestStats {
   }
 
   get dirty() {
-    return this.totals.size > 0 || this.unknown.size > 0 || this.rejects.size > 0;
+    return this.totals.size > 0 || this.unknown.size > 0 || this.rejects.size > 0 || [...this.links.values()].some((l) => l.dirty);
   }
 
   /** Adds what was counted since the last call to the tables (one call at a time). */
@@ -91,12 +148,14 @@ export class IngestStats {
     this.totals = new Map();
     this.unknown = new Map();
     this.rejects = new Map();
+    const links = this.takeLinks();
     try {
       await this.db.transaction().execute(async (tx) => {
+        for (const [gatewayId, l] of links) await this.writeLink(tx, gatewayId, l);
         for (const [gatewayId, t] of totals) {
           await tx
             .insertInto('tel_gateway_stat')
-            .values({ gateway_id: gatewayId, messages: t.messages, records: t.records, samples: t.samples, unknown_samples: t.unknown, rejected: t.rejected, last_message_at: t.lastMessageAt || null })
+            .values({ gateway_id: gatewayId, messages: t.messages, records: t.records, samples: t.samples, unknown_samples: t.unknown, rejected: t.rejected, last_message_at: t.lastMessageAt || null, backlog_records: 0, offline_count: 0 })
             .onConflict((oc) =>
               oc.column('gateway_id').doUpdateSet({
                 messages: sql`tel_gateway_stat.messages + excluded.messages`,
@@ -142,8 +201,56 @@ export class IngestStats {
     } catch (err) {
       // Keep the counts for the next try rather than lose them.
       this.mergeBack(totals, unknown, rejects);
+      for (const [g, l] of links) {
+        const cur = this.linkOf(g);
+        cur.backlog += l.backlog;
+        cur.offline += l.offline;
+        cur.dirty = true;
+      }
       throw err;
     }
+  }
+
+  /** The link figures to write: counts since the last write (then reset), the smoothed delay and the current replay as they are. */
+  private takeLinks() {
+    const out = new Map<number, Pick<Link, 'delayMs' | 'replay' | 'backlog' | 'offline' | 'lastOfflineAt'>>();
+    for (const [g, l] of this.links) {
+      if (!l.dirty) continue;
+      out.set(g, { delayMs: l.delayMs, replay: l.replay && { ...l.replay }, backlog: l.backlog, offline: l.offline, lastOfflineAt: l.lastOfflineAt });
+      l.backlog = 0;
+      l.offline = 0;
+      l.dirty = false;
+    }
+    return out;
+  }
+
+  private async writeLink(tx: TelDb, gatewayId: number, l: ReturnType<IngestStats['takeLinks']> extends Map<number, infer V> ? V : never) {
+    const replay = l.replay;
+    await tx
+      .insertInto('tel_gateway_stat')
+      .values({
+        gateway_id: gatewayId,
+        ...{ messages: 0, records: 0, samples: 0, unknown_samples: 0, rejected: 0 },
+        delay_ms: l.delayMs,
+        backlog_records: l.backlog,
+        last_backlog_at: replay?.lastAt ?? null,
+        last_backlog_records: replay?.records ?? null,
+        max_backlog_age_ms: replay?.maxAgeMs ?? null,
+        offline_count: l.offline,
+        last_offline_at: l.lastOfflineAt,
+      })
+      .onConflict((oc) =>
+        oc.column('gateway_id').doUpdateSet({
+          delay_ms: sql`coalesce(excluded.delay_ms, tel_gateway_stat.delay_ms)`,
+          backlog_records: sql`tel_gateway_stat.backlog_records + excluded.backlog_records`,
+          last_backlog_at: sql`coalesce(excluded.last_backlog_at, tel_gateway_stat.last_backlog_at)`,
+          last_backlog_records: sql`coalesce(excluded.last_backlog_records, tel_gateway_stat.last_backlog_records)`,
+          max_backlog_age_ms: sql`coalesce(excluded.max_backlog_age_ms, tel_gateway_stat.max_backlog_age_ms)`,
+          offline_count: sql`tel_gateway_stat.offline_count + excluded.offline_count`,
+          last_offline_at: sql`coalesce(excluded.last_offline_at, tel_gateway_stat.last_offline_at)`,
+        }),
+      )
+      .execute();
   }
 
   private mergeBack(totals: Map<number, Totals>, unknown: IngestStats['unknown'], rejects: IngestStats['rejects']) {

@@ -25,6 +25,8 @@ const ROLLUP_TABLE: Record<RollupLevel, string> = { '15m': 'tel_15m', day: 'tel_
  * never counts twice in a rollup.
  */
 export class PgTelemetryStore implements TelemetryStore {
+  /** Writes the history in every commit: nothing waits. */
+  readonly backlog = 0;
   constructor(
     private readonly db: TelDb,
     private readonly buckets: Buckets,

@@ -1,210 +1,180 @@
-import type { Database as Native, Statement } from 'better-sqlite3';
+import type { Database as Native, Transaction } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { Sample, RollupLevel } from '../types';
+import type { Sample } from '../types';
 import type { Buckets } from '../rollup/buckets';
-import { consRanges, firstsPerQuarter, newestPerPoint, parents, partials, rangeConsumption, rollUp, splitAppended, sumByParent, type ConsUpdate, type PartialAgg } from '../rollup/plan';
-import { PendingRollups, flatten, workQuarters, type Contribution, type PointPending } from '../rollup/pending';
+import { SqliteHistory, meterPoints } from './sqlite-history';
 import type { TelemetryStore, WriteMode } from './store';
+import { Journal, MoveWindow } from './journal';
+import { readJournal } from './sqlite-journal-read';
 import { recoverDirtyBuckets } from './sqlite-recovery';
 
-const ROLLUP_TABLE: Record<RollupLevel, string> = { '15m': 'tel_15m', day: 'tel_day', month: 'tel_month' };
+export interface JournalOptions {
+  /** Under load, acknowledged samples wait in the journal at most about this long before they are moved into the history tables. */
+  moveEveryMs: number;
+  /** Beyond this many samples waiting, a commit waits for the move in progress (ingest is pushed back). */
+  maxSamples: number;
+  /** Samples per move commit (a point range): small enough that the event loop is never held long. */
+  chunkSamples: number;
+}
 
-/** Merge of a batch's partial aggregate into a stored rollup row (first/last by time, so late samples fit). */
-const mergeSql = (table: string) => `
-  INSERT INTO ${table} (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (point_id, bucket) DO UPDATE SET
-    min = min(${table}.min, excluded.min),
-    max = max(${table}.max, excluded.max),
-    sum = ${table}.sum + excluded.sum,
-    count = ${table}.count + excluded.count,
-    first = CASE WHEN excluded.first_ts < ${table}.first_ts THEN excluded.first ELSE ${table}.first END,
-    first_ts = min(${table}.first_ts, excluded.first_ts),
-    last = CASE WHEN excluded.last_ts > ${table}.last_ts THEN excluded.last ELSE ${table}.last END,
-    last_ts = max(${table}.last_ts, excluded.last_ts)`;
+const DEFAULT_JOURNAL: JournalOptions = { moveEveryMs: 2000, maxSamples: 2_000_000, chunkSamples: 4000 };
 
-/** Consumption added to a bucket by readings appended after the latest one. */
-const addSql = (table: string) => `UPDATE ${table} SET cons = coalesce(cons, 0) + ?, suspect = max(suspect, ?) WHERE point_id = ? AND bucket = ?`;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * SQLite: prepared single-row statements inside one transaction, run synchronously while holding
- * Kysely's connection lock (design.md §3: point-ordered rows in large commits reach ~1M rows/s).
- * The commit is synced to disk (synchronous=FULL for these transactions only): an acknowledged
- * sample survives a power cut, not just a process crash, at one fsync per batch.
+ * SQLite: prepared single-row statements (sqlite-history.ts) inside one transaction, run
+ * synchronously while holding Kysely's connection lock. Commits that acknowledge samples are
+ * synced to disk (synchronous=FULL for these transactions only): an acknowledged sample survives
+ * a power cut, not just a crash.
+ *
+ * Two ways in (telemetry README, "Ingest journal"):
+ * - direct (`now`, nothing waiting in the journal): raw rows, latest values and rollups in one
+ *   durable commit, so at low load an acknowledged sample is in the history at once;
+ * - journal (`defer`, the buffer is under load): the batch is appended to tel_journal, a rowid
+ *   table written at its end, which costs a few pages per commit where the clustered tel_raw costs
+ *   a page per point. Every `moveEveryMs` (and when the buffer is quiet) the waiting samples move
+ *   into tel_raw and the rollups, one point range per commit, each commit also recording how far
+ *   it got (tel_journal_move), so a crash resumes the move at the next start without counting a
+ *   sample twice.
  */
 export class SqliteTelemetryStore implements TelemetryStore {
-  private readonly st: Record<string, Statement>;
-  private readonly tx: (batch: Sample[], isAcc: (p: number) => boolean, mode: WriteMode) => { inserted: Sample[]; work: Contribution | null };
-  private readonly pending = new PendingRollups();
-  /** Points taken from `pending` by the commit in progress (put back if it fails). */
-  private taking = new Map<number, PointPending>();
+  private readonly history: SqliteHistory;
+  private readonly direct: Transaction<(batch: Sample[], isAcc: (p: number) => boolean) => Sample[]>;
+  private readonly append: Transaction<(batch: Sample[]) => number>;
+  private readonly moveChunk: Transaction<(chunk: Sample[], w: MoveWindow) => void>;
+  private readonly journal = new Journal();
+  private moving: Promise<void> | null = null;
+  private moveTimer: NodeJS.Timeout | null = null;
+  private failedAt = 0;
+  private inWindow = 0;
+  private isAcc: (p: number) => boolean = () => false;
+  private readonly opts: JournalOptions;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly native: Native,
     private readonly buckets: Buckets,
-    private readonly rollupDelayMs = 3000,
+    opts: Partial<JournalOptions> = {},
+    private readonly onMoveError: (err: unknown) => void = () => undefined,
   ) {
+    this.opts = { ...DEFAULT_JOURNAL, ...opts };
     const n = native;
-    // A batch touches one leaf page per point; SQLite's default 2 MiB page cache spills mid-batch
-    // once the history outgrows it, so the shared connection gets 64 MiB.
-    n.pragma('cache_size = -65536');
-    this.st = {
-      raw: n.prepare('INSERT INTO tel_raw (point_id, ts, value, quality) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
-      latest: n.prepare(
-        `INSERT INTO tel_latest (point_id, ts, value) VALUES (?, ?, ?)
-         ON CONFLICT (point_id) DO UPDATE SET ts = excluded.ts, value = excluded.value WHERE excluded.ts > tel_latest.ts`,
-      ),
-      m15: n.prepare(mergeSql(ROLLUP_TABLE['15m'])),
-      mday: n.prepare(mergeSql(ROLLUP_TABLE.day)),
-      mmonth: n.prepare(mergeSql(ROLLUP_TABLE.month)),
-      pred: n.prepare('SELECT ts FROM tel_raw WHERE point_id = ? AND ts < ? ORDER BY ts DESC LIMIT 1').pluck(),
-      range: n.prepare('SELECT ts, value FROM tel_raw WHERE point_id = ? AND ts >= ? AND ts < ? ORDER BY ts'),
-      succ: n.prepare('SELECT ts, value FROM tel_raw WHERE point_id = ? AND ts >= ? ORDER BY ts LIMIT 1'),
-      prevLatest: n.prepare('SELECT ts, value FROM tel_latest WHERE point_id = ?'),
-      markDirty: n.prepare('INSERT INTO tel_rollup_dirty (bucket) VALUES (?) ON CONFLICT DO NOTHING'),
-      dirty: n.prepare('SELECT bucket FROM tel_rollup_dirty').pluck(),
-      clean: n.prepare('DELETE FROM tel_rollup_dirty WHERE bucket = ?'),
-      cleanAll: n.prepare('DELETE FROM tel_rollup_dirty'),
-      add15: n.prepare(addSql('tel_15m')),
-      addDay: n.prepare(addSql('tel_day')),
-      addMonth: n.prepare(addSql('tel_month')),
-      cons15: n.prepare('UPDATE tel_15m SET cons = ?, suspect = ? WHERE point_id = ? AND bucket = ?'),
-      consDay: n.prepare(
-        `UPDATE tel_day SET
-           cons = (SELECT sum(cons) FROM tel_15m WHERE point_id = ? AND bucket >= ? AND bucket < ?),
-           suspect = (SELECT coalesce(max(suspect), 0) FROM tel_15m WHERE point_id = ? AND bucket >= ? AND bucket < ?)
-         WHERE point_id = ? AND bucket = ?`,
-      ),
-      consMonth: n.prepare(
-        `UPDATE tel_month SET
-           cons = (SELECT sum(cons) FROM tel_day WHERE point_id = ? AND bucket >= ? AND bucket < ?),
-           suspect = (SELECT coalesce(max(suspect), 0) FROM tel_day WHERE point_id = ? AND bucket >= ? AND bucket < ?)
-         WHERE point_id = ? AND bucket = ?`,
-      ),
-    };
-    this.tx = n.transaction((batch: Sample[], isAcc: (p: number) => boolean, mode: WriteMode) => this.writeSync(batch, isAcc, mode));
-  }
-
-  /** Rebuilds the buckets a crash left marked (run once, before the first write). */
-  recover(): { buckets: number; points: number } {
-    return recoverDirtyBuckets(this.native, this.buckets, (late) => this.accumulatorsSync(late));
-  }
-
-  async write(batch: Sample[], isAccumulator: (p: number) => boolean, mode: WriteMode = 'now'): Promise<Sample[]> {
-    if (!batch.length && (mode === 'defer' || !this.pending.size)) return [];
-    return this.db.connection().execute(async () => {
-      const { pending } = this;
-      this.native.pragma('synchronous = FULL');
-      if (mode === 'now') pending.begin();
-      this.taking = new Map();
-      try {
-        const { inserted, work } = this.tx(batch, isAccumulator, mode);
-        // A deferred batch's own work joins the pending work once its commit holds.
-        if (mode === 'now') pending.commit();
-        else if (work) pending.absorb(work, Date.now());
-        return inserted;
-      } catch (err) {
-        if (mode === 'now') pending.rollback();
-        else pending.restore(this.taking);
-        throw err;
-      } finally {
-        this.native.pragma('synchronous = NORMAL');
-      }
+    const history = (this.history = new SqliteHistory(n, buckets));
+    this.direct = n.transaction((batch: Sample[], isAcc: (p: number) => boolean) => history.write(batch, isAcc));
+    const journal = n.prepare('INSERT INTO tel_journal (point_id, ts, value, quality) VALUES (?, ?, ?, ?)');
+    this.append = n.transaction((batch: Sample[]) => {
+      let last = 0;
+      for (const s of batch) last = Number(journal.run(s.p, s.t, s.v, s.q).lastInsertRowid);
+      return last;
+    });
+    const progress = n.prepare('INSERT OR REPLACE INTO tel_journal_move (id, upto, next_point) VALUES (1, ?, ?)');
+    const moved = n.prepare('DELETE FROM tel_journal WHERE rowid <= ?');
+    const finished = n.prepare('DELETE FROM tel_journal_move');
+    this.moveChunk = n.transaction((chunk: Sample[], w: MoveWindow) => {
+      history.write(chunk, this.isAcc);
+      if (w.done) {
+        moved.run(w.upto);
+        finished.run();
+      } else progress.run(w.upto, w.nextPoint);
     });
   }
 
+  /** Samples acknowledged but not yet in the history tables. */
+  get backlog() {
+    return this.journal.size + this.inWindow;
+  }
+
   /**
-   * One commit: the raw samples; in mode `now` every point's pending work and the batch's own are
-   * written, in mode `defer` only work pending for the delay (the batch's own buckets are marked).
+   * Run once at start, before the first write: finishes what the last run left in the journal,
+   * and rebuilds 15-minute buckets marked by an earlier version's deferred rollups.
    */
-  private writeSync(batch: Sample[], isAcc: (p: number) => boolean, mode: WriteMode): { inserted: Sample[]; work: Contribution | null } {
-    const { st, buckets, pending } = this;
-    const inserted: Sample[] = [];
-    for (const s of batch) if (st.raw.run(s.p, s.t, s.v, s.q).changes) inserted.push(s);
-    const now = Date.now();
-    const work = inserted.length ? this.contribution(inserted, isAcc) : null;
-    if (mode === 'now') {
-      if (work) pending.absorb(work, now);
-      this.taking = pending.take({ all: true });
-      this.rollupSync(flatten(this.taking));
-      st.cleanAll.run();
-      return { inserted, work };
+  recover(): { journal: number; buckets: number; points: number } {
+    this.isAcc = meterPoints(this.native);
+    const old = recoverDirtyBuckets(this.native, this.buckets, (late) => this.history.recomputeConsumption(late));
+    let moved = 0;
+    for (const batch of readJournal(this.native)) {
+      const w = new MoveWindow([batch]);
+      for (let chunk = w.next(this.opts.chunkSamples); chunk; chunk = w.next(this.opts.chunkSamples)) this.moveChunk(chunk, w);
+      moved += w.size;
     }
-    this.taking = pending.take({ now, maxAgeMs: this.rollupDelayMs, limit: Math.max(1000, Math.ceil(pending.size / 4)) });
-    const marked = work ? workQuarters(work) : new Set<number>();
-    for (const b of marked) st.markDirty.run(b);
-    if (this.taking.size) {
-      this.rollupSync(flatten(this.taking));
-      const still = pending.quarterSet(buckets);
-      for (const b of st.dirty.all() as number[]) if (!still.has(b) && !marked.has(b)) st.clean.run(b);
-    }
-    return { inserted, work };
+    return { journal: moved, ...old };
   }
 
-  /** A batch's rollup work; accumulators' previous reading is the pending one, else the stored one. */
-  private contribution(inserted: Sample[], isAcc: (p: number) => boolean): Contribution {
-    const { st, buckets, pending } = this;
-    const acc = inserted.filter((s) => isAcc(s.p));
-    const prevLatest = new Map<number, { ts: number; value: number }>();
-    for (const s of newestPerPoint(acc)) {
-      const row = pending.latestOf(s.p) ?? (st.prevLatest.get(s.p) as { ts: number; value: number } | undefined);
-      if (row) prevLatest.set(s.p, row);
+  async write(batch: Sample[], isAccumulator: (p: number) => boolean, mode: WriteMode = 'now'): Promise<Sample[]> {
+    this.isAcc = isAccumulator;
+    if (!batch.length) {
+      if (mode === 'now') await this.drain();
+      return [];
     }
-    const { added, late } = acc.length ? splitAppended(acc, prevLatest, buckets) : { added: [], late: [] };
-    return { quarters: partials(inserted, buckets.quarter), adds: added, late, newest: newestPerPoint(inserted) };
+    // Straight into the history only when nothing older waits, so each point's samples arrive in order.
+    if (mode === 'now' && !this.moving && !this.journal.size) return this.locked(() => this.direct(batch, isAccumulator));
+    const lastRowid = await this.locked(() => this.append(batch));
+    this.journal.add({ samples: batch, lastRowid, at: Date.now() });
+    if (mode === 'now') void this.startMove();
+    else this.scheduleMove();
+    // Pushback: the batch is durable either way; a failed move was reported where it started.
+    if (this.backlog > this.opts.maxSamples) await this.moving?.catch(() => undefined);
+    return batch;
   }
 
-  /** Writes taken points' latest values, rollups and accumulator consumption (adds before recomputes). */
-  private rollupSync(work: ReturnType<typeof flatten>) {
-    const { st, buckets } = this;
-    for (const s of work.latest) st.latest.run(s.p, s.t, s.v);
-    const days = rollUp(work.quarters, buckets.day);
-    const levels: [Statement, PartialAgg[]][] = [
-      [st.m15, work.quarters],
-      [st.mday, days],
-      [st.mmonth, rollUp(days, buckets.month)],
-    ];
-    for (const [stmt, rows] of levels) {
-      for (const a of rows) stmt.run(a.p, a.b, a.min, a.max, a.sum, a.count, a.first, a.firstTs, a.last, a.lastTs);
-    }
-    if (work.adds.length) this.addConsumptionSync(work.adds);
-    if (work.late.length) this.accumulatorsSync(work.late);
+  /** Moves everything waiting in the journal (the buffer is quiet, or the server stops); throws if a move fails. */
+  async drain(): Promise<void> {
+    while (this.moving || this.journal.size) await (this.moving ?? this.startMove());
   }
 
-  private addConsumptionSync(added: ConsUpdate[]) {
-    const { st, buckets } = this;
-    const days = sumByParent(added, buckets.day);
-    const levels: [Statement, ConsUpdate[]][] = [
-      [st.add15, added],
-      [st.addDay, days],
-      [st.addMonth, sumByParent(days, buckets.month)],
-    ];
-    for (const [stmt, rows] of levels) for (const u of rows) stmt.run(u.cons, u.suspect, u.p, u.bucket);
+  /** The next move starts `moveEveryMs` after the oldest waiting batch came (or after the move in progress, or a failed one). */
+  private scheduleMove() {
+    const oldest = this.journal.oldestAt;
+    if (this.moving || this.moveTimer || oldest === null) return;
+    const due = Math.max(oldest, this.failedAt) + this.opts.moveEveryMs;
+    this.moveTimer = setTimeout(() => void this.startMove()?.catch(() => undefined), Math.max(0, due - Date.now()));
+    this.moveTimer.unref();
   }
 
-  /** Recomputes the consumption of the 15-minute buckets a batch touched, then their days and months; returns the buckets set. */
-  private accumulatorsSync(acc: Sample[]): ConsUpdate[] {
-    const { st, buckets } = this;
-    const firsts = firstsPerQuarter(acc, buckets);
-    const preds = firsts.map((f) => (st.pred.get(f.p, f.ts) as number | undefined) ?? null);
-    const updates: ConsUpdate[] = [];
-    for (const r of consRanges(firsts, preds, buckets)) {
-      const readings = st.range.all(r.p, r.lo, r.hi) as { ts: number; value: number }[];
-      const after = st.succ.get(r.p, r.hi) as { ts: number; value: number } | undefined;
-      if (after) readings.push(after);
-      updates.push(...rangeConsumption(r, readings, buckets));
+  /** Starts moving what waits now, unless a move runs; resolves when that move ends. */
+  private startMove(): Promise<void> | null {
+    if (this.moving) return this.moving;
+    if (this.moveTimer) clearTimeout(this.moveTimer);
+    this.moveTimer = null;
+    const w = this.journal.take();
+    if (!w) return null;
+    this.inWindow = w.size;
+    const run = this.moveWindow(w).finally(() => {
+      this.moving = null;
+      this.inWindow = 0;
+      this.scheduleMove();
+    });
+    run.catch((err) => this.onMoveError(err));
+    this.moving = run;
+    return run;
+  }
+
+  /** One window, a chunk per commit, letting the event loop (and the next append) run between them. */
+  private async moveWindow(w: MoveWindow) {
+    try {
+      for (let chunk = w.next(this.opts.chunkSamples); chunk; chunk = w.next(this.opts.chunkSamples)) {
+        const c = chunk;
+        await this.locked(() => this.moveChunk(c, w), false);
+        this.inWindow -= c.length;
+        await nextTurn();
+      }
+    } catch (err) {
+      this.failedAt = Date.now();
+      w.rewind();
+      this.journal.restore(w);
+      throw err;
     }
-    for (const u of updates) st.cons15.run(u.cons, u.suspect, u.p, u.bucket);
-    const days = parents(updates, buckets.day, buckets.nextDay);
-    for (const d of days) st.consDay.run(d.p, d.lo, d.hi, d.p, d.lo, d.hi, d.p, d.lo);
-    const months = parents(
-      days.map((d) => ({ p: d.p, bucket: d.lo })),
-      buckets.month,
-      buckets.nextMonth,
-    );
-    for (const m of months) st.consMonth.run(m.p, m.lo, m.hi, m.p, m.lo, m.hi, m.p, m.lo);
-    return updates;
+  }
+
+  private locked<T>(commit: () => T, durable = true): Promise<T> {
+    return this.db.connection().execute(async () => {
+      if (durable) this.native.pragma('synchronous = FULL');
+      try {
+        return commit();
+      } finally {
+        if (durable) this.native.pragma('synchronous = NORMAL');
+      }
+    });
   }
 }

@@ -18,6 +18,7 @@ import { customerVisible } from '../../../platform/auth/asset-scope';
 import { notFound } from '../../../platform/errors';
 import type { TelDb } from '../../../telemetry/store/store';
 import { equipmentWithSite } from '../equipment-rows';
+import { gatewaysInScope, type GatewayFilter } from '../gateway-rows';
 
 const QUARTER = 15 * 60_000;
 const DAY = 86_400_000;
@@ -224,14 +225,10 @@ export async function gatewayList(
   db: TelDb,
   dialect: DialectName,
   visible: number[] | null,
-  q: { customerId?: number | null; stationId?: number | null; keyword?: string },
+  q: GatewayFilter,
 ): Promise<MonitorGatewayRow[]> {
   if (visible !== null && !visible.length) return [];
-  let gq = db
-    .selectFrom('asset_gateway as g')
-    .innerJoin('asset_station as s', 's.id', 'g.station_id')
-    .innerJoin('asset_customer as c', 'c.id', 'g.customer_id')
-    .leftJoin('tel_gateway_stat as t', 't.gateway_id', 'g.id')
+  const rows = await gatewaysInScope(db, dialect, visible, q)
     .leftJoin(
       (sub) => sub.selectFrom('asset_equipment').select(['gateway_id', (x) => x.fn.countAll<number>().as('n')]).where('gateway_id', 'is not', null).groupBy('gateway_id').as('ec'),
       (j) => j.onRef('ec.gateway_id', '=', 'g.id'),
@@ -260,15 +257,8 @@ export async function gatewayList(
       't.rejected',
       't.last_message_at',
       'ut.n as unknown_tags',
-    ]);
-  if (visible !== null) gq = gq.where('g.customer_id', 'in', visible);
-  if (q.customerId) gq = gq.where('g.customer_id', '=', q.customerId);
-  if (q.stationId) gq = gq.where('g.station_id', '=', q.stationId);
-  if (q.keyword) {
-    const kw = q.keyword;
-    gq = gq.where((w) => w.or([contains(dialect, 'g.name', kw), contains(dialect, 'g.code', kw), contains(dialect, 's.name', kw)]));
-  }
-  const rows = await gq.orderBy('s.order_num').orderBy('s.id').orderBy('g.code').execute();
+    ])
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     code: r.code,

@@ -1,13 +1,14 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Input, Segmented, Space, Table, Tooltip, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { MonitorGatewayRow } from '@pdz/contracts';
 import { useChannels } from '@/realtime';
 import { formatTime } from '@/components/crud';
 import { COMM_REFRESH_MS, useCommGateways } from '../api';
-import { COMM_FILTERS, gatewayCommView, type GatewayCommFilter } from '../state';
+import { COMM_FILTERS, gatewayCommView } from '../state';
 import { GatewayCommCell } from '../components/GatewayCommCell';
 import { GatewayStatsDrawer } from '../components/GatewayStatsDrawer';
+import { GatewayListFrame, TwoLine, useStateFilter } from '../components/GatewayListFrame';
 import { useNow } from '@/hooks/useNow';
 
 const CHANNELS = ['gateways'] as const;
@@ -16,18 +17,13 @@ const n = (v: number) => v.toLocaleString('zh-CN');
 /** 网关状态: every gateway in scope with comm state and ingest counters; a drawer per gateway. */
 export default function CommGatewaysPage() {
   const [keyword, setKeyword] = useState('');
-  const [filter, setFilter] = useState<GatewayCommFilter>('all');
   const [openId, setOpenId] = useState<number | undefined>();
   const q = useCommGateways({ keyword: keyword || undefined });
   useChannels(CHANNELS);
   const now = useNow(COMM_REFRESH_MS);
   const rows = useMemo(() => q.data ?? [], [q.data]);
-  const counts = useMemo(() => {
-    const c: Record<GatewayCommFilter, number> = { all: rows.length, online: 0, offline: 0, never: 0 };
-    for (const r of rows) c[gatewayCommView(r, undefined, now).state]++;
-    return c;
-  }, [rows, now]);
-  const shown = filter === 'all' ? rows : rows.filter((r) => gatewayCommView(r, undefined, now).state === filter);
+  const stateOf = useCallback((r: MonitorGatewayRow) => gatewayCommView(r, undefined, now).state, [now]);
+  const frame = useStateFilter(rows, stateOf);
 
   const columns: ColumnsType<MonitorGatewayRow> = [
     {
@@ -36,14 +32,14 @@ export default function CommGatewaysPage() {
       width: 210,
       ellipsis: true,
       render: (_, r) => (
-        <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
-          <a onClick={() => setOpenId(r.id)} title={r.name}>
-            {r.name}
-          </a>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.code}
-          </Typography.Text>
-        </Space>
+        <TwoLine
+          main={
+            <a onClick={() => setOpenId(r.id)} title={r.name}>
+              {r.name}
+            </a>
+          }
+          note={r.code}
+        />
       ),
     },
     { key: 'station', title: '所属站点', width: 130, ellipsis: true, render: (_, r) => <Tooltip title={r.customerName}>{r.stationName}</Tooltip> },
@@ -81,30 +77,17 @@ export default function CommGatewaysPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap size={[12, 8]} style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Space wrap>
-            <Input.Search allowClear placeholder="搜索网关名称、编号或站点" style={{ width: 260 }} onSearch={(v) => setKeyword(v.trim())} />
-            <Segmented value={filter} onChange={(v) => setFilter(v as GatewayCommFilter)} options={COMM_FILTERS.map((f) => ({ value: f.value, label: `${f.label} ${counts[f.value]}` }))} />
-          </Space>
-          <Typography.Text type="secondary">每10秒自动刷新 · 更新于 {q.dataUpdatedAt ? formatTime(q.dataUpdatedAt) : '-'}</Typography.Text>
-        </Space>
-      </Card>
-      <Card size="small">
-        <Table
-          size="middle"
-          rowKey="id"
-          loading={q.isLoading}
-          dataSource={shown}
-          columns={columns}
-          // The columns' widths add up to what a 1440-wide screen leaves the table: all visible there.
-          scroll={{ x: 1170 }}
-          pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: true, showTotal: (t) => `共 ${t} 个网关` } : false}
-          locale={{ emptyText: keyword ? '没有找到匹配的网关' : filter !== 'all' ? '没有处于该状态的网关' : '暂无网关' }}
-        />
-      </Card>
+    <GatewayListFrame
+      filters={COMM_FILTERS}
+      {...frame}
+      onSearch={setKeyword}
+      updatedAt={q.dataUpdatedAt}
+      loading={q.isLoading}
+      columns={columns}
+      width={1170}
+      emptyText={keyword ? '没有找到匹配的网关' : frame.filter !== 'all' ? '没有处于该状态的网关' : '暂无网关'}
+    >
       <GatewayStatsDrawer id={openId} onClose={() => setOpenId(undefined)} now={now} />
-    </Space>
+    </GatewayListFrame>
   );
 }
