@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { message, Modal, notification } from 'antd';
 
 // jsdom lacks matchMedia, which antd's responsive helpers read.
 if (!window.matchMedia) {
@@ -7,9 +8,16 @@ if (!window.matchMedia) {
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
 }
 
-// React's scheduler finishes work (unmounts, closing dialogs) in a later macrotask; left for after a
-// file's last test it would run once jsdom is gone ("window is not defined"). Let it drain first.
+const macrotask = () => new Promise((r) => setTimeout(r, 10));
+
+// Work React schedules after a file's last test (unmounts, closing dialogs, a toast's 3-second
+// close) would run once jsdom is gone ("window is not defined"). Static toasts and confirms live
+// in their own roots, outside the tests' cleanup, so they are closed here; then the scheduler gets
+// several turns of the event loop, not one fixed wait that a loaded CI machine can outrun.
 afterAll(async () => {
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
   cleanup();
-  await new Promise((r) => setTimeout(r, 50));
+  for (let turn = 0; turn < 10; turn++) await macrotask();
 });
