@@ -44,25 +44,7 @@ export async function sensorsOf(
   opts: { types: readonly string[]; pointKeys?: readonly string[]; spark?: boolean; now?: number },
 ): Promise<SensorResult> {
   if (visible !== null && !visible.length) return { stations: [], types: [] };
-  let eq = db
-    .selectFrom('asset_equipment as e')
-    .innerJoin('asset_station as s', 's.id', 'e.station_id')
-    .innerJoin('asset_customer as c', 'c.id', 'e.customer_id')
-    .leftJoin('asset_cabinet as k', 'k.id', 'e.cabinet_id')
-    .select([
-      'e.id',
-      'e.code',
-      'e.name',
-      'e.equipment_type',
-      'e.cabinet_id',
-      'k.name as cabinet_name',
-      'e.online',
-      'e.last_seen_at',
-      'e.station_id',
-      's.name as station_name',
-      'e.customer_id',
-      'c.name as customer_name',
-    ])
+  let eq = equipmentWithSite(db)
     .where('e.equipment_type', 'in', [...opts.types]);
   if (visible !== null) eq = eq.where('e.customer_id', 'in', visible);
   if (q.customerId) eq = eq.where('e.customer_id', '=', q.customerId);
